@@ -69977,7 +69977,7 @@ async function clientToken(octokit) {
 }
 
 // src/runner/git.ts
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 
 // src/runner/crash-point.ts
 import { appendFileSync, existsSync as existsSync3 } from "node:fs";
@@ -70014,6 +70014,9 @@ var MOLECULAR_IDENTITY = [
 ];
 var COMMIT_SETTINGS = ["-c", "commit.gpgsign=false", "-c", "maintenance.auto=false"];
 var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
+function gitEnvironment() {
+  return { ...scrubEnv(process.env), ...BASE_ENV };
+}
 var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
 var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
 var WRITES = /* @__PURE__ */ new Set([
@@ -70043,7 +70046,7 @@ function runGit(cwd, args, options) {
       [...HARDENING, ...args],
       {
         cwd,
-        env: { ...scrubEnv(process.env), ...BASE_ENV, ...options.env },
+        env: { ...gitEnvironment(), ...options.env },
         maxBuffer: 64 * 1024 * 1024,
         encoding: "utf8"
       },

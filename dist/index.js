@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve8, reject) => {
             this.close((err2, data) => {
-              return err2 ? reject(err2) : resolve6(data);
+              return err2 ? reject(err2) : resolve8(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err2 = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve8, reject) => {
             this.destroy(err2, (err3, data) => {
               return err3 ? (
                 /* istanbul ignore next: should never error */
                 reject(err3)
-              ) : resolve6(data);
+              ) : resolve8(data);
             });
           });
         }
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise2 = new Promise((resolve6, reject) => {
-        res = resolve6;
+      const promise2 = new Promise((resolve8, reject) => {
+        res = resolve8;
         rej = reject;
       });
       return { promise: promise2, resolve: res, reject: rej };
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve8;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve8;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve6) => {
+        return new Promise((resolve8) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve6;
+            this[kClosedResolve] = resolve8;
           } else {
-            resolve6(null);
+            resolve8(null);
           }
         });
       }
       async [kDestroy](err2) {
-        return new Promise((resolve6) => {
+        return new Promise((resolve8) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve6(null);
+            resolve8(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err2, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve6, reject) => {
+        const socket = await new Promise((resolve8, reject) => {
           client[kConnector]({
             host,
             hostname: hostname4,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err2) {
               reject(err2);
             } else {
-              resolve6(socket2);
+              resolve8(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve6) => {
-            this[kClosedResolve] = resolve6;
+          await new Promise((resolve8) => {
+            this[kClosedResolve] = resolve8;
           });
         }
       }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve6, reject) => {
+        return await new Promise((resolve8, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve6(null);
+              resolve8(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert2(!stream[kConsume]);
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve8, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve6,
+              resolve: resolve8,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve6, stream, length } = consume2;
+      const { type, body, resolve: resolve8, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve6(chunksDecode(body, length));
+          resolve8(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve6(JSON.parse(chunksDecode(body, length)));
+          resolve8(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve6(chunksConcat(body, length).buffer);
+          resolve8(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve6(new Blob(body, { type: stream[kContentType] }));
+          resolve8(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve6(chunksConcat(body, length));
+          resolve8(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err2) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve8, reject) => {
           request2.call(this, opts, (err2, data) => {
-            return err2 ? reject(err2) : resolve6(data);
+            return err2 ? reject(err2) : resolve8(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve8, reject) => {
           stream.call(this, opts, factory, (err2, data) => {
-            return err2 ? reject(err2) : resolve6(data);
+            return err2 ? reject(err2) : resolve8(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve8, reject) => {
           upgrade.call(this, opts, (err2, data) => {
-            return err2 ? reject(err2) : resolve6(data);
+            return err2 ? reject(err2) : resolve8(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve8, reject) => {
           connect.call(this, opts, (err2, data) => {
-            return err2 ? reject(err2) : resolve6(data);
+            return err2 ? reject(err2) : resolve8(data);
           });
         });
       }
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch2({ body }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve6, reject) => agent.dispatch(
+        return new Promise((resolve8, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14510,7 +14510,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume2 });
               const onError = this.onError.bind(this);
-              resolve6({
+              resolve8({
                 status: status2,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve6({
+              resolve8({
                 status: status2,
                 statusText: STATUS_CODES[status2],
                 headersList,
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve6) => {
-        setTimeout(resolve6, ms).unref();
+      return new Promise((resolve8) => {
+        setTimeout(resolve8, ms).unref();
       });
     }
     module.exports = {
@@ -19277,11 +19277,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve6) {
-          resolve6(value);
+        return value instanceof P2 ? value : new P2(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step2(generator.next(value));
@@ -19297,7 +19297,7 @@ var require_lib = __commonJS({
           }
         }
         function step2(result) {
-          result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step2((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19384,26 +19384,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve8) => __awaiter3(this, void 0, void 0, function* () {
             let output2 = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output2 = Buffer.concat([output2, chunk]);
             });
             this.message.on("end", () => {
-              resolve6(output2.toString());
+              resolve8(output2.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve8) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve6(Buffer.concat(chunks));
+              resolve8(Buffer.concat(chunks));
             });
           }));
         });
@@ -19611,14 +19611,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve8, reject) => {
             function callbackForResult(err2, res) {
               if (err2) {
                 reject(err2);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve6(res);
+                resolve8(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19862,12 +19862,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve6) => setTimeout(() => resolve6(), ms));
+          return new Promise((resolve8) => setTimeout(() => resolve8(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve8, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19875,7 +19875,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve6(response);
+              resolve8(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19914,7 +19914,7 @@ var require_lib = __commonJS({
               err2.result = response.result;
               reject(err2);
             } else {
-              resolve6(response);
+              resolve8(response);
             }
           }));
         });
@@ -20265,7 +20265,7 @@ var require_light = __commonJS({
           }
           return this.Events.trigger("scheduled", { args: this.args, options: this.options });
         }
-        async doExecute(chained, clearGlobalState, run2, free) {
+        async doExecute(chained, clearGlobalState, run3, free) {
           var error3, eventInfo, passed2;
           if (this.retryCount === 0) {
             this._assertStatus("RUNNING");
@@ -20285,10 +20285,10 @@ var require_light = __commonJS({
             }
           } catch (error1) {
             error3 = error1;
-            return this._onFailure(error3, eventInfo, clearGlobalState, run2, free);
+            return this._onFailure(error3, eventInfo, clearGlobalState, run3, free);
           }
         }
-        doExpire(clearGlobalState, run2, free) {
+        doExpire(clearGlobalState, run3, free) {
           var error3, eventInfo;
           if (this._states.jobStatus(this.options.id === "RUNNING")) {
             this._states.next(this.options.id);
@@ -20296,9 +20296,9 @@ var require_light = __commonJS({
           this._assertStatus("EXECUTING");
           eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
           error3 = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
-          return this._onFailure(error3, eventInfo, clearGlobalState, run2, free);
+          return this._onFailure(error3, eventInfo, clearGlobalState, run3, free);
         }
-        async _onFailure(error3, eventInfo, clearGlobalState, run2, free) {
+        async _onFailure(error3, eventInfo, clearGlobalState, run3, free) {
           var retry3, retryAfter;
           if (clearGlobalState()) {
             retry3 = await this.Events.trigger("failed", error3, eventInfo);
@@ -20306,7 +20306,7 @@ var require_light = __commonJS({
               retryAfter = ~~retry3;
               this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
               this.retryCount++;
-              return run2(retryAfter);
+              return run3(retryAfter);
             } else {
               this.doDone(eventInfo);
               await free(this.options, eventInfo);
@@ -20378,8 +20378,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve6, reject) {
-            return setTimeout(resolve6, t);
+          return new this.Promise(function(resolve8, reject) {
+            return setTimeout(resolve8, t);
           });
         }
         computePenalty() {
@@ -20590,15 +20590,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error3, reject, resolve6, returned, task;
+          var args, cb, error3, reject, resolve8, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve6, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve8, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve6(returned);
+                  return resolve8(returned);
                 };
               } catch (error1) {
                 error3 = error1;
@@ -20613,13 +20613,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise2, reject, resolve6;
-          resolve6 = reject = null;
+          var promise2, reject, resolve8;
+          resolve8 = reject = null;
           promise2 = new this.Promise(function(_resolve, _reject) {
-            resolve6 = _resolve;
+            resolve8 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve6, reject });
+          this._queue.push({ task, args, resolve: resolve8, reject });
           this._tryToRun();
           return promise2;
         }
@@ -20944,17 +20944,17 @@ var require_light = __commonJS({
             }
           }
           _run(index, job, wait) {
-            var clearGlobalState, free, run2;
+            var clearGlobalState, free, run3;
             job.doRun();
             clearGlobalState = this._clearGlobalState.bind(this, index);
-            run2 = this._run.bind(this, index, job);
+            run3 = this._run.bind(this, index, job);
             free = this._free.bind(this, index, job);
             return this._scheduled[index] = {
               timeout: setTimeout(() => {
-                return job.doExecute(this._limiter, clearGlobalState, run2, free);
+                return job.doExecute(this._limiter, clearGlobalState, run3, free);
               }, wait),
               expiration: job.options.expiration != null ? setTimeout(function() {
-                return job.doExpire(clearGlobalState, run2, free);
+                return job.doExpire(clearGlobalState, run3, free);
               }, wait + job.options.expiration) : void 0,
               job
             };
@@ -21020,14 +21020,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve6, reject) => {
+              return new this.Promise((resolve8, reject) => {
                 if (finished()) {
-                  return resolve6();
+                  return resolve8();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve6();
+                      return resolve8();
                     }
                   });
                 }
@@ -21120,9 +21120,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve6, reject) {
+              return new this.Promise(function(resolve8, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve6)(args3);
+                  return (args3[0] != null ? reject : resolve8)(args3);
                 });
               });
             };
@@ -31764,7 +31764,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve6.call(this, root, ref);
+      let _sch = resolve8.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -31791,7 +31791,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve6(root, ref) {
+    function resolve8(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -32655,7 +32655,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve6(baseURI, relativeURI, options) {
+    function resolve8(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -33046,7 +33046,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize4,
-      resolve: resolve6,
+      resolve: resolve8,
       resolveComponent,
       equal,
       serialize,
@@ -37160,11 +37160,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -37180,7 +37180,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37673,11 +37673,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -37693,7 +37693,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -41979,7 +41979,7 @@ var RETRY_DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451];
 var DEFAULT_WAIT_SECONDS = 60;
 var INSTALLED2 = /* @__PURE__ */ Symbol.for("molecular.secondary-limit");
 var ATTEMPT = "molecularSecondaryLimitRetries";
-var sleepOnTimer = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms));
+var sleepOnTimer = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms));
 function secondaryLimits(octokit, options = {}) {
   const marked = octokit;
   if (marked[INSTALLED2]) return {};
@@ -47126,7 +47126,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve6) {
+function isRecursive(inst, stack, resolve8) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -47136,26 +47136,26 @@ function isRecursive(inst, stack, resolve6) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve6);
-      if (answer > result)
-        result = answer;
+      const answer2 = isRecursive(child, stack, resolve8);
+      if (answer2 > result)
+        result = answer2;
     }
   };
   const shape = (sh, spread) => {
-    let answer = NONE;
+    let answer2 = NONE;
     for (const key of Reflect.ownKeys(sh)) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve6) : NONE;
-      if (child > answer)
-        answer = child;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve8) : NONE;
+      if (child > answer2)
+        answer2 = child;
     }
-    return answer;
+    return answer2;
   };
-  const merge4 = (answer) => {
-    if (answer > result)
-      result = answer;
+  const merge4 = (answer2) => {
+    if (answer2 > result)
+      result = answer2;
   };
   const def = inst._zod.def;
   const kind = def.type;
@@ -47211,7 +47211,7 @@ function isRecursive(inst, stack, resolve6) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve6 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve8 ? inst._zod.innerType : void 0);
       merge4(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -47258,10 +47258,10 @@ function isRecursive(inst, stack, resolve6) {
   stack.delete(inst);
   return settle(inst, result);
 }
-function settle(inst, answer) {
-  if (answer !== ASSUMED)
-    recursive.set(inst, answer === PROVEN);
-  return answer;
+function settle(inst, answer2) {
+  if (answer2 !== ASSUMED)
+    recursive.set(inst, answer2 === PROVEN);
+  return answer2;
 }
 function isRecursiveSchema(inst) {
   return isRecursive(inst, /* @__PURE__ */ new Set(), true) !== NONE;
@@ -54126,7 +54126,7 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache3 = /* @__PURE__ */ new Map();
-  function run2(s) {
+  function run3(s) {
     const cached2 = cache3.get(s);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
@@ -54152,21 +54152,21 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped = run2(oldShape[k]);
+          const mapped = run3(oldShape[k]);
           if (mapped !== oldShape[k])
             changed = true;
           newShape[k] = mapped;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
-          newCatchall = run2(def.catchall);
+          newCatchall = run3(def.catchall);
           if (newCatchall !== def.catchall)
             changed = true;
         }
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped = run2(def.element);
+        const mapped = run3(def.element);
         return mapped === def.element ? s : clone(s, { ...def, element: mapped });
       }
       case "tuple": {
@@ -54174,14 +54174,14 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped = run2(item);
+          const mapped = run3(item);
           if (mapped !== item)
             changed = true;
           newItems.push(mapped);
         }
         let newRest = def.rest;
         if (def.rest) {
-          newRest = run2(def.rest);
+          newRest = run3(def.rest);
           if (newRest !== def.rest)
             changed = true;
         }
@@ -54189,12 +54189,12 @@ function visit(schema, fnOrHandlers) {
       }
       case "record":
       case "map": {
-        const newKey = run2(def.keyType);
-        const newVal = run2(def.valueType);
+        const newKey = run3(def.keyType);
+        const newVal = run3(def.valueType);
         return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
-        const newVal = run2(def.valueType);
+        const newVal = run3(def.valueType);
         return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
       }
       case "union": {
@@ -54202,7 +54202,7 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped = run2(opt);
+          const mapped = run3(opt);
           if (mapped !== opt)
             changed = true;
           newOptions.push(mapped);
@@ -54210,8 +54210,8 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
-        const newLeft = run2(def.left);
-        const newRight = run2(def.right);
+        const newLeft = run3(def.left);
+        const newRight = run3(def.right);
         return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
@@ -54223,23 +54223,23 @@ function visit(schema, fnOrHandlers) {
       case "nonoptional":
       case "promise":
       case "success": {
-        const newInner = run2(def.innerType);
+        const newInner = run3(def.innerType);
         return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
       }
       case "pipe": {
-        const newIn = run2(def.in);
-        const newOut = run2(def.out);
+        const newIn = run3(def.in);
+        const newOut = run3(def.out);
         return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
       }
       case "function": {
-        const newInput = run2(def.input);
-        const newOutput = run2(def.output);
+        const newInput = run3(def.input);
+        const newOutput = run3(def.output);
         return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run2(original()) });
+        return clone(s, { ...rest, getter: () => run3(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -54270,7 +54270,7 @@ function visit(schema, fnOrHandlers) {
       }
     }
   }
-  return run2(schema);
+  return run3(schema);
 }
 
 // node_modules/zod/v4/classic/deep-partial.js
@@ -54617,10 +54617,10 @@ function chunksOf(rows) {
   let start2 = 0;
   while (start2 < rows.length) {
     const first2 = rows[start2];
-    const known = isObject2(first2) ? byFirstRow.get(first2) : void 0;
-    if (known && sameRows(known.rows, rows, start2) && ends(known, rows, start2)) {
-      chunks.push(known);
-      start2 += known.rows.length;
+    const known2 = isObject2(first2) ? byFirstRow.get(first2) : void 0;
+    if (known2 && sameRows(known2.rows, rows, start2) && ends(known2, rows, start2)) {
+      chunks.push(known2);
+      start2 += known2.rows.length;
       continue;
     }
     let end = start2 + 1;
@@ -54653,9 +54653,9 @@ function isObject2(value) {
 function startsRun(row) {
   return isObject2(row) && byFirstRow.has(row);
 }
-function sameRows(known, rows, start2) {
-  if (start2 + known.length > rows.length) return false;
-  for (let i = 0; i < known.length; i++) if (known[i] !== rows[start2 + i]) return false;
+function sameRows(known2, rows, start2) {
+  if (start2 + known2.length > rows.length) return false;
+  for (let i = 0; i < known2.length; i++) if (known2[i] !== rows[start2 + i]) return false;
   return true;
 }
 
@@ -55264,13 +55264,13 @@ function withFanouts(proto, mol) {
   const at = spawnerPositions(proto);
   if (at.length === 0) return proto;
   const spawners = at.map((i) => proto.steps[i]);
-  const known = new Set(proto.steps.map((s) => s.id));
+  const known2 = new Set(proto.steps.map((s) => s.id));
   const records = /* @__PURE__ */ new Map();
   for (const s of mol.steps) if (s.fanout !== void 0) records.set(s.id, s.fanout);
   const fresh = spawners.filter((s) => records.has(s.id));
   if (fresh.length === 0) return proto;
   const key = JSON.stringify(
-    fresh.map((s) => [s.id, records.get(s.id)]).concat(mol.steps.map((s) => s.id).filter((id) => !known.has(id)))
+    fresh.map((s) => [s.id, records.get(s.id)]).concat(mol.steps.map((s) => s.id).filter((id) => !known2.has(id)))
   );
   let byKey = derived2.get(proto);
   if (!byKey) {
@@ -55280,7 +55280,7 @@ function withFanouts(proto, mol) {
   const hit = byKey.get(key);
   if (hit) return hit;
   const children = fresh.flatMap(
-    (s) => fanoutChildren(s, records.get(s.id) ?? []).filter((c) => !known.has(c.id))
+    (s) => fanoutChildren(s, records.get(s.id) ?? []).filter((c) => !known2.has(c.id))
   );
   if (children.length === 0) return proto;
   const place = new Map(mol.steps.map((s, i) => [s.id, i]));
@@ -55330,9 +55330,9 @@ function escapeHtml(text4) {
   const closer = [];
   const lastOfLength = /* @__PURE__ */ new Map();
   for (let k = runs.length - 1; k >= 0; k--) {
-    const run2 = runs[k];
-    closer[k] = lastOfLength.get(run2.length);
-    lastOfLength.set(run2.length, k);
+    const run3 = runs[k];
+    closer[k] = lastOfLength.get(run3.length);
+    lastOfLength.set(run3.length, k);
   }
   const plain = (s) => s.replace(HTML, (c) => HTML_ENTITY[c] ?? c);
   let out = "";
@@ -55495,16 +55495,16 @@ function summaryRows(steps, limit) {
   const picked = /* @__PURE__ */ new Set();
   for (let priority = 0; priority < SUMMARY_PRIORITY.length; priority++) {
     let offset = 0;
-    facts.forEach((run2, i) => {
-      for (const index of run2.first[priority] ?? []) if (picked.size < limit) picked.add(offset + index);
+    facts.forEach((run3, i) => {
+      for (const index of run3.first[priority] ?? []) if (picked.size < limit) picked.add(offset + index);
       offset += chunks[i].rows.length;
     });
   }
   if (picked.size < limit) {
     let offset = 0;
     const recent = [];
-    facts.forEach((run2, i) => {
-      for (const { index, at } of run2.recent) keepLatest(recent, { index: offset + index, at });
+    facts.forEach((run3, i) => {
+      for (const { index, at } of run3.recent) keepLatest(recent, { index: offset + index, at });
       offset += chunks[i].rows.length;
     });
     for (const { index } of recent) if (picked.size < limit) picked.add(index);
@@ -55529,8 +55529,8 @@ function renderStepTable(steps, titles) {
   const [names, align] = titles ? ["| Status | Step | Title | Attempts | Branch \xB7 commit |", "|---|---|---|---:|---|"] : ["| Status | Step | Attempts | Branch \xB7 commit |", "|---|---|---:|---|"];
   const header = [`${names}${usage ? " Usage |" : ""} Note |`, `${align}${usage ? "---|" : ""}---|`];
   const rows = steps.map((step2) => {
-    const known = rowCache.get(step2);
-    if (known && known.titles === titles && known.usage === usage) return known.text;
+    const known2 = rowCache.get(step2);
+    if (known2 && known2.titles === titles && known2.usage === usage) return known2.text;
     const cells = [
       `${STEP_STATUS_EMOJI[step2.status]} ${statusWords(step2.status)}`,
       codeSpan(step2.id),
@@ -55917,9 +55917,9 @@ function packedTableJson(rows) {
   if (!layout2) return JSON.stringify(packTable(rows));
   let cursor = 0;
   const cells = shapes2.map((shape, i) => {
-    const run2 = cellsOf(chunks[i], shape, layout2, cursor);
-    if (run2.timed) cursor = run2.cursorOut;
-    return run2;
+    const run3 = cellsOf(chunks[i], shape, layout2, cursor);
+    if (run3.timed) cursor = run3.cursorOut;
+    return run3;
   });
   let body = "";
   for (const [c, name] of layout2.names.entries()) {
@@ -55967,11 +55967,11 @@ function layoutOf(distinct) {
   const columns = /* @__PURE__ */ new Map();
   for (const shape of distinct) {
     for (const [name, kind] of shape.columns) {
-      const known = columns.get(name);
-      if (!known) columns.set(name, { ...kind });
+      const known2 = columns.get(name);
+      if (!known2) columns.set(name, { ...kind });
       else {
-        known.text &&= kind.text;
-        known.canonical ||= kind.canonical;
+        known2.text &&= kind.text;
+        known2.canonical ||= kind.canonical;
       }
     }
   }
@@ -55985,9 +55985,9 @@ function layoutOf(distinct) {
 }
 var written = /* @__PURE__ */ new WeakMap();
 function cellsOf(chunk, shape, layout2, cursorIn) {
-  const known = written.get(chunk);
-  if (known && known.timesKey === layout2.timesKey && (!known.timed || known.cursorIn === cursorIn))
-    return known;
+  const known2 = written.get(chunk);
+  if (known2 && known2.timesKey === layout2.timesKey && (!known2.timed || known2.cursorIn === cursorIn))
+    return known2;
   const n = shape.facts.length;
   const columns = /* @__PURE__ */ new Map();
   for (const name of shape.columns.keys()) columns.set(name, new Array(n).fill(null));
@@ -62654,13 +62654,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join18 = {
+  const join19 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join18);
+  out.push(join19);
 }
 var isContainer = (type) => CONTAINER_TYPES.includes(type);
 function withGroup(step2, group) {
@@ -63736,8 +63736,8 @@ function gasCityLoops(step2, gates2, ctx) {
         at("ralph", "check", "path")
       );
     }
-    const run2 = checkCommand(path);
-    out.check = timeout2 === void 0 ? { type: "command", run: run2 } : { type: "command", run: run2, timeout: timeout2 };
+    const run3 = checkCommand(path);
+    out.check = timeout2 === void 0 ? { type: "command", run: run3 } : { type: "command", run: run3, timeout: timeout2 };
   }
   return out;
 }
@@ -64630,8 +64630,8 @@ var Utils = class Utils2 {
     if (!Utils2.isString(input2) && !Utils2.isByteArray(input2)) throw new TypeError(`The input must be a string or a byte array (Uint8Array or number[]), not ${Utils2.typeName(input2)}`);
   }
   static checkFlags(flags) {
-    const known = PublicFlags.MULTILINE | PublicFlags.DOTALL | PublicFlags.CASE_INSENSITIVE | PublicFlags.DISABLE_UNICODE_GROUPS | PublicFlags.LONGEST_MATCH | PublicFlags.LOOKBEHINDS;
-    if (!Number.isInteger(flags) || (flags & ~known) !== 0) throw new RE2JSFlagsException("Flags should only be a combination of MULTILINE, DOTALL, CASE_INSENSITIVE, DISABLE_UNICODE_GROUPS, LONGEST_MATCH, LOOKBEHINDS");
+    const known2 = PublicFlags.MULTILINE | PublicFlags.DOTALL | PublicFlags.CASE_INSENSITIVE | PublicFlags.DISABLE_UNICODE_GROUPS | PublicFlags.LONGEST_MATCH | PublicFlags.LOOKBEHINDS;
+    if (!Number.isInteger(flags) || (flags & ~known2) !== 0) throw new RE2JSFlagsException("Flags should only be a combination of MULTILINE, DOTALL, CASE_INSENSITIVE, DISABLE_UNICODE_GROUPS, LONGEST_MATCH, LOOKBEHINDS");
   }
   static isByteArray(input2) {
     return Array.isArray(input2) || Object.prototype.toString.call(input2) === "[object Uint8Array]";
@@ -70741,11 +70741,11 @@ function checkGiven(vars, given) {
   for (const [name, value] of Object.entries(given)) {
     const v = Object.hasOwn(vars, name) ? vars[name] : void 0;
     if (!v) {
-      const known = declared.length ? `; it declares ${declared.map((d) => `"${d}"`).join(", ")}` : "; it declares none";
+      const known2 = declared.length ? `; it declares ${declared.map((d) => `"${d}"`).join(", ")}` : "; it declares none";
       problems.push({
         severity: "error",
         code: "unknown-var",
-        message: `variable "${name}" is not declared by this formula${didYouMean(name, declared)}${known}`
+        message: `variable "${name}" is not declared by this formula${didYouMean(name, declared)}${known2}`
       });
       continue;
     }
@@ -71257,8 +71257,8 @@ function waitWords(w) {
     case "start":
       return "a job";
     case "running": {
-      const run2 = w.lease?.runId ?? w.lease?.holder;
-      return run2 === void 0 ? "a job" : `a job (${codeSpan(run2, 40)})`;
+      const run3 = w.lease?.runId ?? w.lease?.holder;
+      return run3 === void 0 ? "a job" : `a job (${codeSpan(run3, 40)})`;
     }
     case "approval":
     case "gates": {
@@ -71800,7 +71800,7 @@ function nearKey(schema, data, path) {
   if (!shape || !isTable(table2)) return void 0;
   return closest(
     key,
-    Object.keys(shape).filter((known) => !Object.hasOwn(table2, known))
+    Object.keys(shape).filter((known2) => !Object.hasOwn(table2, known2))
   );
 }
 function didYouMeanKey(schema, data, path) {
@@ -73648,7 +73648,7 @@ function lookup(contextMap2, mention) {
   const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap2[key]];
 }
-async function resolveMentions(text4, contextMap2, readFile6) {
+async function resolveMentions(text4, contextMap2, readFile7) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen2 = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text4)) {
@@ -73665,7 +73665,7 @@ async function resolveMentions(text4, contextMap2, readFile6) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
       continue;
     }
-    const content = await readFile6(path);
+    const content = await readFile7(path);
     if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
     else resolved.items.push({ mention: configured, path, content });
   }
@@ -75908,7 +75908,7 @@ function repoPath(name, value) {
 }
 
 // src/action/run-mode.ts
-import { join as join17 } from "node:path";
+import { join as join18 } from "node:path";
 
 // src/github/repo-file.ts
 async function readRepoFile(octokit, repo, path, ref) {
@@ -75968,8 +75968,8 @@ function checkFormulaName(name) {
 var defaultBranches = /* @__PURE__ */ new Map();
 async function defaultBranchOf(octokit, repo) {
   const key = repoSlug(repo).toLowerCase();
-  const known = defaultBranches.get(key);
-  if (known) return known;
+  const known2 = defaultBranches.get(key);
+  if (known2) return known2;
   const { data } = await octokit.request("GET /repos/{owner}/{repo}", { ...repo });
   defaultBranches.set(key, data.default_branch);
   return data.default_branch;
@@ -76672,14 +76672,14 @@ function blobsFirst(source, blobs) {
   return {
     ...source,
     readBlob: async (pin) => {
-      const known = blobs.get(pin.blobSha);
-      return known === void 0 ? source.readBlob(pin) : { ok: true, value: known };
+      const known2 = blobs.get(pin.blobSha);
+      return known2 === void 0 ? source.readBlob(pin) : { ok: true, value: known2 };
     }
   };
 }
 
 // src/runner/git.ts
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 
 // src/runner/crash-point.ts
 import { appendFileSync as appendFileSync2, existsSync as existsSync3 } from "node:fs";
@@ -76725,6 +76725,9 @@ var MOLECULAR_IDENTITY = [
 ];
 var COMMIT_SETTINGS = ["-c", "commit.gpgsign=false", "-c", "maintenance.auto=false"];
 var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
+function gitEnvironment() {
+  return { ...scrubEnv(process.env), ...BASE_ENV };
+}
 var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
 var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
 var WRITES = /* @__PURE__ */ new Set([
@@ -76748,27 +76751,34 @@ async function git(cwd, args, options = {}) {
 }
 function runGit(cwd, args, options) {
   const okCodes = options.okCodes ?? [0];
-  return new Promise((resolve6) => {
+  return new Promise((resolve8) => {
     const child = execFile(
       "git",
       [...HARDENING, ...args],
       {
         cwd,
-        env: { ...scrubEnv(process.env), ...BASE_ENV, ...options.env },
+        env: { ...gitEnvironment(), ...options.env },
         maxBuffer: 64 * 1024 * 1024,
         encoding: "utf8"
       },
       (error3, stdout, stderr) => {
         const code18 = error3 ? typeof error3.code === "number" ? error3.code : -1 : 0;
         if (okCodes.includes(code18)) {
-          resolve6(ok({ stdout, stderr, code: code18 }));
+          resolve8(ok({ stdout, stderr, code: code18 }));
           return;
         }
         const why = (stderr || error3?.message || "").trim().split("\n").slice(-3).join(" ");
-        resolve6(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
+        resolve8(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
       }
     );
     if (options.input !== void 0) child.stdin?.end(options.input);
+  });
+}
+function spawnGit(cwd, args) {
+  return spawn("git", [...HARDENING, ...args], {
+    cwd,
+    env: gitEnvironment(),
+    stdio: ["pipe", "pipe", "pipe"]
   });
 }
 async function gitText(cwd, args) {
@@ -77036,7 +77046,7 @@ function retryAfterMs(error3) {
   const seconds = Number(headers?.["retry-after"]);
   return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1e3 : void 0;
 }
-async function postOnce(send, find, sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms))) {
+async function postOnce(send, find, sleep = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms))) {
   let refusals = 0;
   let looks = 0;
   for (; ; ) {
@@ -77122,13 +77132,13 @@ var KeyedMutex = class {
    * are rejected, and so is its own item if it took nothing: nobody waits forever.
    */
   batch(key, item, serve) {
-    return new Promise((resolve6, reject) => {
+    return new Promise((resolve8, reject) => {
       const mine = {
         item,
         settled: false,
         resolve: (result) => {
           mine.settled = true;
-          resolve6(result);
+          resolve8(result);
         },
         reject
       };
@@ -77467,7 +77477,7 @@ var CommentStore = class {
       editWindowMs: options.editWindowMs ?? DEFAULT_EDIT_WINDOW_MS
     };
     this.now = options.now ?? (() => /* @__PURE__ */ new Date());
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve6) => setTimeout(resolve6, ms)));
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
     this.mutex = options.mutex ?? processMutex;
     const lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
     this.keeper = options.lock !== "ref" ? void 0 : options.leases ?? refLockKeeper(this.octokit, this.repo, {
@@ -77521,8 +77531,8 @@ var CommentStore = class {
           `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`
         );
       }
-      return this.exclusive(mol.id, async (hold) => {
-        const unwritten = hold?.lease.fresh === true && this.keeper?.recordsRev === true;
+      return this.exclusive(mol.id, async (hold2) => {
+        const unwritten = hold2?.lease.fresh === true && this.keeper?.recordsRev === true;
         const listed = (unwritten ? this.options.alreadyListed?.(issue3) : void 0) ?? await this.listComments(issue3);
         const existing = pickMolecule(classifyComments(listed, this.policy), mol.id);
         if (existing.found) {
@@ -77552,12 +77562,12 @@ var CommentStore = class {
           },
           this.sleep
         );
-        const confirmed = await this.confirm(posted, body, -1, hold);
+        const confirmed = await this.confirm(posted, body, -1, hold2);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {
           return err("exists", `molecule ${mol.id} was created by another writer at the same time`);
         }
-        if (hold) hold.rev = maxRev(hold.rev, encoded.value.mol.rev);
+        if (hold2) hold2.rev = maxRev(hold2.rev, encoded.value.mol.rev);
         this.remember(mol.id, { issue: issue3, comment: posted });
         await this.label(issue3, moleculeLabel(encoded.value.mol));
         return ok(encoded.value.mol);
@@ -77611,9 +77621,9 @@ var CommentStore = class {
       w.resolve(results[i]);
     });
   }
-  async applyAll(id, fns, hold) {
-    const lease = hold?.lease;
-    let found3 = await this.readUnder(id, hold);
+  async applyAll(id, fns, hold2) {
+    const lease = hold2?.lease;
+    let found3 = await this.readUnder(id, hold2);
     for (let attempt2 = 0; ; attempt2++) {
       if (!found3.ok) return fns.map(() => found3);
       const current = found3.value;
@@ -77629,7 +77639,7 @@ var CommentStore = class {
         );
         return applied2.results.map((r) => r.ok ? lost2 : r);
       }
-      const written2 = await this.write(current, applied2.mutation, hold);
+      const written2 = await this.write(current, applied2.mutation, hold2);
       if (!written2.ok) return applied2.results.map((r) => r.ok ? written2 : r);
       if ("done" in written2.value) {
         const { mol } = written2.value.done;
@@ -77690,30 +77700,30 @@ var CommentStore = class {
    * after the delays a write's read-back waits, then believed with a problem reported rather than
    * refused for ever (a rev GitHub lost would otherwise stop the molecule).
    */
-  async readUnder(id, hold) {
-    const minRev = hold?.lease.minRev;
-    if (minRev === void 0) return this.track(hold, await this.read(id, { fresh: true }));
+  async readUnder(id, hold2) {
+    const minRev = hold2?.lease.minRev;
+    if (minRev === void 0) return this.track(hold2, await this.read(id, { fresh: true }));
     const seen2 = this.lastSeen.get(id) ?? this.handedOver(id);
-    if (seen2 && seen2.mol.rev >= minRev) return this.track(hold, ok(seen2));
+    if (seen2 && seen2.mol.rev >= minRev) return this.track(hold2, ok(seen2));
     for (let attempt2 = 0; ; attempt2++) {
       const found3 = await this.read(id, { fresh: true });
-      if (!found3.ok || found3.value?.kind === "archive") return this.track(hold, found3);
+      if (!found3.ok || found3.value?.kind === "archive") return this.track(hold2, found3);
       const rev = found3.value?.mol.rev;
-      if (rev !== void 0 && rev >= minRev) return this.track(hold, found3);
+      if (rev !== void 0 && rev >= minRev) return this.track(hold2, found3);
       const delay = STALE_READ_DELAYS_MS[attempt2];
       if (delay === void 0) {
-        if (hold) hold.rev = void 0;
+        if (hold2) hold2.rev = void 0;
         this.options.onProblem?.({
           code: "stale-read",
           message: `molecule ${id}: GitHub still shows rev ${rev ?? "none"} after the last writer left rev ${minRev}; going on with what it shows`
         });
-        return this.track(hold, found3);
+        return this.track(hold2, found3);
       }
       await this.sleep(delay);
     }
   }
-  track(hold, found3) {
-    if (hold && found3.ok && found3.value?.kind === "state") hold.rev = maxRev(hold.rev, found3.value.mol.rev);
+  track(hold2, found3) {
+    if (hold2 && found3.ok && found3.value?.kind === "state") hold2.rev = maxRev(hold2.rev, found3.value.mol.rev);
     return found3;
   }
   /** The state of `id` in a listing the face handed over (alreadyListed), without a call; taken once. */
@@ -77778,7 +77788,7 @@ var CommentStore = class {
    * Persists the reducers' result (checked by `applyInOrder`) over `current`: an edit, an archive
    * (squash) or a deletion (burn).
    */
-  async write(current, mutation, hold) {
+  async write(current, mutation, hold2) {
     const before = current.mol;
     const next = mutation.mol;
     const commentId = current.comment.id;
@@ -77795,7 +77805,7 @@ var CommentStore = class {
       }
       this.locations.delete(before.id);
       this.lastSeen.delete(before.id);
-      if (hold) hold.rev = void 0;
+      if (hold2) hold2.rev = void 0;
       return done2(next);
     }
     let body;
@@ -77815,18 +77825,18 @@ var CommentStore = class {
       comment_id: commentId,
       body
     });
-    const confirmed = await this.confirm(toView(data), body, before.rev, hold);
+    const confirmed = await this.confirm(toView(data), body, before.rev, hold2);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
     if (next.status === "squashed") this.lastSeen.delete(before.id);
     else this.lastSeen.set(before.id, { kind: "state", mol: persisted, comment: toView(data) });
-    if (hold) hold.rev = maxRev(hold.rev, persisted.rev);
+    if (hold2) hold2.rev = maxRev(hold2.rev, persisted.rev);
     if (moleculeLabel(next) !== moleculeLabel(before)) await this.label(issue3, moleculeLabel(next));
     return done2(persisted);
   }
   /** Under a keeper that records the rev, the next holder checks its read: the edit's answer suffices. */
-  confirm(response, body, previousRev, hold) {
-    const recorded = hold !== void 0 && this.keeper?.recordsRev === true;
+  confirm(response, body, previousRev, hold2) {
+    const recorded = hold2 !== void 0 && this.keeper?.recordsRev === true;
     return confirmWrite(this.octokit, {
       response,
       body,
@@ -77868,11 +77878,11 @@ var CommentStore = class {
     const lease = await this.keeper.acquire(id);
     return lease.ok ? ok({ lease: lease.value, rev: lease.value.minRev }) : lease;
   }
-  async release(hold) {
-    await this.keeper?.release(hold.lease, hold.rev).catch((error3) => {
+  async release(hold2) {
+    await this.keeper?.release(hold2.lease, hold2.rev).catch((error3) => {
       this.options.onProblem?.({
         code: "lock-release-failed",
-        message: `could not release ${hold.lease.ref}: ${httpMessage(error3)}`
+        message: `could not release ${hold2.lease.ref}: ${httpMessage(error3)}`
       });
     });
   }
@@ -77912,7 +77922,7 @@ function createGitLeaseKeeper(options) {
     HOME: join5(options.dir, ".no-home"),
     XDG_CONFIG_HOME: join5(options.dir, ".no-home")
   };
-  const run2 = (repo, args, more = {}) => git(options.dir, [`--git-dir=${repo.dir}`, ...args], {
+  const run3 = (repo, args, more = {}) => git(options.dir, [`--git-dir=${repo.dir}`, ...args], {
     ...more,
     env: { ...isolated, ...more.env }
   });
@@ -77986,7 +77996,7 @@ function createGitLeaseKeeper(options) {
   };
   const makeLockCommit = async (repo, record6) => {
     repo.writes += 1;
-    const out = await run2(repo, [
+    const out = await run3(repo, [
       ...MOLECULAR_IDENTITY,
       ...COMMIT_SETTINGS,
       "commit-tree",
@@ -78000,7 +78010,7 @@ function createGitLeaseKeeper(options) {
     const seenRef = SEEN_PREFIX + ref.slice(ref.lastIndexOf("/") + 1);
     const env = await remoteEnv();
     repo.writes += 1;
-    const fetched = await run2(
+    const fetched = await run3(
       repo,
       [
         "fetch",
@@ -78018,7 +78028,7 @@ function createGitLeaseKeeper(options) {
       if (/couldn't find remote ref/.test(fetched.value.stderr)) return ok(void 0);
       return { ok: false, error: oneLine2(fetched.value.stderr, env) };
     }
-    const shown = await run2(repo, ["log", "-1", "--format=%H%x00%ct%x00%B", seenRef, "--"]);
+    const shown = await run3(repo, ["log", "-1", "--format=%H%x00%ct%x00%B", seenRef, "--"]);
     if (!shown.ok) return { ok: false, error: oneLine2(shown.error.message) };
     const [sha = "", committed = "", message = ""] = shown.value.stdout.split("\0");
     const record6 = parseLockRecord(message);
@@ -78040,7 +78050,7 @@ function createGitLeaseKeeper(options) {
   };
   const push = async (repo, ref, sha, expected) => {
     const env = await remoteEnv();
-    const out = await run2(
+    const out = await run3(
       repo,
       [
         // A user's push settings must not sign the push or add a check of their own.
@@ -78180,7 +78190,7 @@ function createGitLeaseKeeper(options) {
 
 // src/shell/github/action-leases.ts
 function gitFirstLeases(options) {
-  const sleep = options.sleep ?? ((ms) => new Promise((resolve6) => setTimeout(resolve6, ms)));
+  const sleep = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
   const common = {
     holder: options.holder,
     ttlMs: parseDuration(options.lockTtl) ?? DEFAULT_LOCK_TTL_MS,
@@ -78370,10 +78380,10 @@ async function loadFormulaLibrary(octokit, repo, name, options) {
   };
   const root = await fetchOne(name, false);
   if (root === void 0) {
-    const known = [.../* @__PURE__ */ new Set([...listed.keys()])].sort();
+    const known2 = [.../* @__PURE__ */ new Set([...listed.keys()])].sort();
     return err(
       "unknown-formula",
-      `there is no formula "${name}"${didYouMean(name, [...known, ...options.builtinNames?.() ?? []])} in ${options.formulasPath ?? ".github/formulas"} on ${options.defaultBranch} or among the built-ins${known.length ? `; the repository has: ${known.join(", ")}` : ""}`
+      `there is no formula "${name}"${didYouMean(name, [...known2, ...options.builtinNames?.() ?? []])} in ${options.formulasPath ?? ".github/formulas"} on ${options.defaultBranch} or among the built-ins${known2.length ? `; the repository has: ${known2.join(", ")}` : ""}`
     );
   }
   if (!root.ok) return root;
@@ -78420,8 +78430,8 @@ function githubFormulaSource(octokit, repo, place) {
     scope: repoSlug(repo).toLowerCase(),
     builtin: place.builtin,
     readBlob: async (pin) => {
-      const known = bySha.get(pin.blobSha);
-      return known === void 0 ? loadBlob(octokit, repo, pin.blobSha) : ok(known);
+      const known2 = bySha.get(pin.blobSha);
+      return known2 === void 0 ? loadBlob(octokit, repo, pin.blobSha) : ok(known2);
     },
     resolve: async (name, overlays = []) => {
       if (overlays.length > 0)
@@ -78445,8 +78455,8 @@ async function loadPourFormula(octokit, repo, name, place) {
   const branch = await place.defaultBranch();
   const dir = place.formulasPath ?? DEFAULT_FORMULAS_PATH2;
   const path = `${dir}/${name}.formula.toml`;
-  const known = place.read?.get(path);
-  const file2 = known ? ok(known) : await readRepoFile(octokit, repo, path, branch);
+  const known2 = place.read?.get(path);
+  const file2 = known2 ? ok(known2) : await readRepoFile(octokit, repo, path, branch);
   if (!file2.ok) return file2;
   if (file2.value) {
     const parsed = parseFormula(file2.value.text, path, "toml");
@@ -78472,8 +78482,8 @@ async function loadPourFormula(octokit, repo, name, place) {
   });
   if (!loaded.ok && loaded.error.code === "unknown-formula") {
     const builtins = place.builtinNames?.() ?? [];
-    const known2 = builtins.length > 0 ? `; the built-ins are ${builtins.join(", ")}` : "";
-    return err("unknown-formula", `${loaded.error.message}${known2}. Add ${path} on ${branch} to pour it.`);
+    const known3 = builtins.length > 0 ? `; the built-ins are ${builtins.join(", ")}` : "";
+    return err("unknown-formula", `${loaded.error.message}${known3}. Add ${path} on ${branch} to pour it.`);
   }
   return loaded;
 }
@@ -78788,14 +78798,14 @@ import { tmpdir as tmpdir2 } from "node:os";
 import { dirname as dirname3, join as join7 } from "node:path";
 
 // src/runner/run-process.ts
-import { spawn } from "node:child_process";
+import { spawn as spawn2 } from "node:child_process";
 import { performance as performance2 } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
 
 // src/runner/idle-watch.ts
 function watchIdle(options) {
   const now = options.now ?? Date.now;
-  const setTimer = options.setTimer ?? ((run2, ms) => setTimeout(run2, ms));
+  const setTimer = options.setTimer ?? ((run3, ms) => setTimeout(run3, ms));
   const clearTimer = options.clearTimer ?? ((timer2) => clearTimeout(timer2));
   const pollMs = options.pollMs ?? Math.min(15e3, Math.max(50, Math.floor(options.idleMs / 10)));
   let last = now();
@@ -78856,23 +78866,23 @@ function runCommand(options) {
   const tail = new Tail(options.tailBytes ?? DEFAULT_TAIL_BYTES);
   const env = options.inheritEnv === false ? { ...options.env } : { ...process.env, ...options.env };
   const started = performance2.now();
-  return new Promise((resolve6) => {
+  return new Promise((resolve8) => {
     let child;
     try {
       const stdin = options.input === void 0 ? "ignore" : "pipe";
-      child = options.onSpawn ? spawn("sh", ["-c", HELD, options.run, options.exitFile ?? ""], {
+      child = options.onSpawn ? spawn2("sh", ["-c", HELD, options.run, options.exitFile ?? ""], {
         cwd: options.cwd,
         env,
         detached: true,
         stdio: [stdin, "pipe", "pipe", "pipe"]
-      }) : spawn("sh", ["-c", options.run], {
+      }) : spawn2("sh", ["-c", options.run], {
         cwd: options.cwd,
         env,
         detached: true,
         stdio: [stdin, "pipe", "pipe"]
       });
     } catch (error3) {
-      resolve6(
+      resolve8(
         err("spawn-failed", `cannot start the step's command in ${options.cwd}: ${error3.message}`)
       );
       return;
@@ -78893,7 +78903,7 @@ function runCommand(options) {
     const finish = (result) => {
       for (const timer of timers) clearTimeout(timer);
       idle?.stop();
-      resolve6(result);
+      resolve8(result);
     };
     let stoppedFor;
     let pending = "";
@@ -79774,15 +79784,15 @@ async function changeMolecule(store, proto, molId, plan, now, marker2, readFirst
       handled = current;
       return err(DUPLICATE, `${marker2.key} was already handled`);
     }
-    const known = typeof proto === "function" ? proto(current) : proto;
-    if (!known) {
+    const known2 = typeof proto === "function" ? proto(current) : proto;
+    if (!known2) {
       if (readFirst) readFirst.mol = current;
       return err(NEEDS_PROTO, `the formula of molecule ${molId} must be loaded first`);
     }
     const chosen = typeof plan === "function" ? plan(current) : ok(plan);
     if (!chosen.ok) return chosen;
     const events = isList(chosen.value) ? chosen.value : [chosen.value];
-    const next = transitionAll(known, current, events, now);
+    const next = transitionAll(known2, current, events, now);
     if (!next.ok) return next;
     if (next.value.mol === current) {
       noop3 = next.value;
@@ -79936,10 +79946,10 @@ function baseBranchesOf(proto, mol, def) {
 var ids = new BoundedCache(2e3);
 async function upsertRememberedCheckRun(ctx, input2) {
   const key = `${repoSlug(ctx.repo).toLowerCase()}\0${input2.name}\0${input2.headSha}`;
-  const known = input2.fresh ? void 0 : ids.get(key);
-  if (known !== void 0) {
+  const known2 = input2.fresh ? void 0 : ids.get(key);
+  if (known2 !== void 0) {
     try {
-      const updated = await upsertCheckRun(ctx.octokit, ctx.repo, { ...input2, checkRunId: known });
+      const updated = await upsertCheckRun(ctx.octokit, ctx.repo, { ...input2, checkRunId: known2 });
       if (updated.ok) return updated;
     } catch (error3) {
       if (httpStatus(error3) !== 404) throw error3;
@@ -80191,9 +80201,9 @@ async function checksGate(ctx, names, commit) {
   const waiting = [];
   const failing = [];
   for (const name of names) {
-    const run2 = runs.find((r) => r.name === name);
-    if (run2?.status !== "completed") waiting.push(name);
-    else if (!PASSING.has(run2.conclusion ?? "")) failing.push(`${name} (${run2.conclusion})`);
+    const run3 = runs.find((r) => r.name === name);
+    if (run3?.status !== "completed") waiting.push(name);
+    else if (!PASSING.has(run3.conclusion ?? "")) failing.push(`${name} (${run3.conclusion})`);
   }
   if (failing.length > 0) return { type: "checks", passed: false, detail: `failed: ${failing.join(", ")}` };
   if (waiting.length > 0)
@@ -80700,17 +80710,17 @@ var EditedIssuePayload = external_exports.object({
 async function handleCheckRun(ctx) {
   const parsed = CheckRunPayload.safeParse(ctx.payload);
   if (!parsed.success) return ignored("not a check run event");
-  const { action, check_run: run2, requested_action: requested, sender } = parsed.data;
+  const { action, check_run: run3, requested_action: requested, sender } = parsed.data;
   const verb = action === "rerequested" ? "retry" : action === "requested_action" ? requested?.identifier : void 0;
   if (verb !== "retry" && verb !== "skip") return ignored(`check run ${action} ${verb ?? ""}`.trim());
-  const app = run2.app?.slug;
+  const app = run3.app?.slug;
   if (app !== void 0 && !ctx.identity.trusted.some((w) => w.toLowerCase() === `${app}[bot]`.toLowerCase())) {
     return ignored(`check run of another app (${app})`);
   }
-  const { molId, step: step2 } = parseCheckRunExternalId(run2.external_id ?? "");
+  const { molId, step: step2 } = parseCheckRunExternalId(run3.external_id ?? "");
   const issue3 = parseMoleculeId(molId)?.issue;
   if (step2 === void 0 || issue3 === void 0)
-    return ignored(`check run ${run2.id} is not a Molecular step`);
+    return ignored(`check run ${run3.id} is not a Molecular step`);
   const say = (text4) => reply(ctx.octokit, ctx.repo, issue3, `@${sender.login} ${text4}`);
   const what = `${verb === "retry" ? "Retry" : "Skip"} of step ${codeSpan(step2)} (molecule ${codeSpan(molId)})`;
   const ask = { verb, step: step2 };
@@ -81193,9 +81203,9 @@ function findVarsBlock(body) {
 function closes(line, fence3) {
   let i = 0;
   while (i < 3 && (line[i] === " " || line[i] === "	")) i++;
-  let run2 = 0;
-  while (line[i + run2] === fence3[0]) run2++;
-  return run2 >= fence3.length && line.slice(i + run2).trim() === "";
+  let run3 = 0;
+  while (line[i + run3] === fence3[0]) run3++;
+  return run3 >= fence3.length && line.slice(i + run3).trim() === "";
 }
 
 // src/shell/github/pour-trust.ts
@@ -81457,7 +81467,7 @@ async function handleIssueComment(ctx) {
   if (!comment.user || isBot(comment.user, ctx.identity.login)) return ignored("written by a bot");
   const commands = parseCommands(comment.body ?? "");
   if (commands.length === 0) return ignored("no /mol command");
-  const answer = await answerComment(ctx, {
+  const answer2 = await answerComment(ctx, {
     commentId: comment.id,
     login: comment.user.login,
     ...comment.author_association === void 0 ? {} : { association: comment.author_association },
@@ -81470,9 +81480,9 @@ async function handleIssueComment(ctx) {
     },
     commands
   });
-  if (answer.status === "answered-before") return ignored(`comment ${comment.id} was answered already`);
+  if (answer2.status === "answered-before") return ignored(`comment ${comment.id} was answered already`);
   const summary2 = commands.map((c) => c.text).join("; ");
-  return answer.status === "ok" ? applied(summary2) : refused(summary2);
+  return answer2.status === "ok" ? applied(summary2) : refused(summary2);
 }
 
 // src/webhooks/issues-labeled.ts
@@ -81877,15 +81887,15 @@ function parseStepRunName(title) {
 async function handleWorkflowRun(ctx) {
   const parsed = WorkflowRunPayload.safeParse(ctx.payload);
   if (!parsed.success) return ignored("not a workflow run");
-  const run2 = parsed.data.workflow_run;
+  const run3 = parsed.data.workflow_run;
   if (parsed.data.action !== "completed") return ignored(`workflow run ${parsed.data.action}`);
-  const path = run2.path?.replace(/@.*$/, "") ?? "";
+  const path = run3.path?.replace(/@.*$/, "") ?? "";
   if (!path.endsWith(`/${ctx.config.step_workflow}`) && path !== ctx.config.step_workflow) {
     return ignored(`${path || "the workflow"} is not the step workflow`);
   }
-  const runId = String(run2.id);
+  const runId = String(run3.id);
   const store = openStore(ctx);
-  const named = parseStepRunName(run2.display_title);
+  const named = parseStepRunName(run3.display_title);
   const held = named ? [named] : await heldBy(store, runId);
   if (held.length === 0) return ignored(`no step is held by run ${runId}`);
   const results = [];
@@ -81900,7 +81910,7 @@ async function handleWorkflowRun(ctx) {
         type: "fail",
         step: step2,
         by: `run ${runId}`,
-        error: `the step job (run ${runId}) ended ${run2.conclusion ?? "without a conclusion"} without reporting`
+        error: `the step job (run ${runId}) ended ${run3.conclusion ?? "without a conclusion"} without reporting`
       });
     });
     if (!done2.ok) {
@@ -82449,6 +82459,85 @@ function lintSummary(line, problems) {
 
 // src/runner/attempt-refs.ts
 import { rm as rm4 } from "node:fs/promises";
+
+// src/runner/ref-transaction.ts
+var IDLE_MS = 5e3;
+var DONE = "commit: ok\n";
+var sessions = /* @__PURE__ */ new Map();
+function refTransaction(cwd, lines) {
+  const session = sessionFor(cwd);
+  const done2 = session.queue.then(() => run(cwd, session, lines));
+  session.queue = done2;
+  return done2;
+}
+function run(cwd, session, lines) {
+  if (session.gone) return refTransaction(cwd, lines);
+  clearTimeout(session.idle);
+  crashPoint("git-update-ref:before");
+  return new Promise((resolve8) => {
+    session.out = "";
+    session.err = "";
+    session.waiting = resolve8;
+    hold(session, true);
+    session.child.stdin?.write(`start
+${lines}prepare
+commit
+`);
+  }).then((result) => {
+    if (result.ok) crashPoint("git-update-ref:after");
+    hold(session, false);
+    if (!session.gone) session.idle = setTimeout(() => letGo(cwd, session), IDLE_MS).unref();
+    return result;
+  });
+}
+function sessionFor(cwd) {
+  const known2 = sessions.get(cwd);
+  if (known2 !== void 0 && !known2.gone) return known2;
+  const child = spawnGit(cwd, ["update-ref", "--stdin"]);
+  const session = { child, out: "", err: "", queue: Promise.resolve(), gone: false };
+  sessions.set(cwd, session);
+  child.stdout?.setEncoding("utf8").on("data", (chunk) => {
+    session.out += chunk;
+    if (session.out.endsWith(DONE)) answer(session, ok(void 0));
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk) => {
+    session.err += chunk;
+  });
+  child.stdin?.on("error", () => {
+  });
+  const end = (why) => {
+    session.gone = true;
+    if (sessions.get(cwd) === session) sessions.delete(cwd);
+    clearTimeout(session.idle);
+    const said = session.err.trim().split("\n").slice(-2).join(" ");
+    answer(session, err("git-failed", `git update-ref --stdin failed in ${cwd}: ${said || why}`));
+  };
+  child.on("error", (error3) => end(error3.message));
+  child.on("close", (code18, signal) => end(signal ? `killed by ${signal}` : `exit ${code18}`));
+  hold(session, false);
+  return session;
+}
+function answer(session, result) {
+  const waiting = session.waiting;
+  session.waiting = void 0;
+  waiting?.(result);
+}
+function hold(session, busy) {
+  const { child } = session;
+  const handles = [child, child.stdin, child.stdout, child.stderr];
+  for (const handle of handles) {
+    if (busy) handle?.ref?.();
+    else handle?.unref?.();
+  }
+}
+function letGo(cwd, session) {
+  if (session.waiting !== void 0 || session.gone) return;
+  if (sessions.get(cwd) === session) sessions.delete(cwd);
+  session.gone = true;
+  session.child.stdin?.end();
+}
+
+// src/runner/attempt-refs.ts
 var ROOT = "refs/molecular/attempts";
 function attemptRef(molId, stepId, attempt2) {
   return `${ROOT}/${molId}/${stepId}/${attempt2}`;
@@ -82508,18 +82597,36 @@ async function snapshot(cwd, message, knownHead) {
   }
 }
 async function recordAttemptBase(cwd, molId, stepId, clean = false, head, forget = []) {
-  const taken = clean ? head === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(head) : await snapshot(cwd, `base of ${stepId} (${molId})`, head).then(
-    (made) => made.ok ? ok(made.value.commit) : made
-  );
+  const taken = await baseCommit(cwd, molId, stepId, clean, head);
   if (!taken.ok) return taken;
-  const commit = taken.value;
-  const [set2, other] = clean ? [baseHeadRef(molId, stepId), baseRef(molId, stepId)] : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
+  const [set2, other] = baseNames(molId, stepId, clean);
   const updated = await git(cwd, ["update-ref", "--stdin"], {
-    input: `update ${set2} ${commit}
+    input: `update ${set2} ${taken.value}
 delete ${other}
 ${forgetting(forget)}`
   });
   return updated.ok ? ok(void 0) : updated;
+}
+async function recordFreshAttemptBase(cwd, molId, stepId, clean, head, forget = []) {
+  const taken = await baseCommit(cwd, molId, stepId, clean, head);
+  if (!taken.ok) return taken;
+  const [set2, other] = baseNames(molId, stepId, clean);
+  const none = "0".repeat(head.length);
+  const updated = await refTransaction(
+    cwd,
+    `update ${set2} ${taken.value} ${none}
+verify ${other}
+${forgetting(forget)}`
+  );
+  return ok(updated.ok);
+}
+async function baseCommit(cwd, molId, stepId, clean, head) {
+  if (clean) return head === void 0 ? gitText(cwd, ["rev-parse", "HEAD"]) : ok(head);
+  const made = await snapshot(cwd, `base of ${stepId} (${molId})`, head);
+  return made.ok ? ok(made.value.commit) : made;
+}
+function baseNames(molId, stepId, clean) {
+  return clean ? [baseHeadRef(molId, stepId), baseRef(molId, stepId)] : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
 }
 function forgetting(bases) {
   return bases.map(({ molId, stepId }) => `delete ${baseRef(molId, stepId)}
@@ -82615,9 +82722,16 @@ async function commitStep(options) {
     if (!before.ok) return before;
     base = before.value;
   }
-  const only = pathspecOf(options.exclude ?? []);
-  const added = await git(cwd, ["add", "-A", ...only.args], { input: only.input });
-  if (!added.ok) return added;
+  const exclude = options.exclude ?? [];
+  const left = new Set(exclude);
+  const pending = options.status?.changed.filter((path) => !left.has(path));
+  const untracked = new Set(options.status?.untracked);
+  const adding = pending === void 0 || pending.some((path) => untracked.has(path));
+  const only = pathspecOf(exclude, !adding);
+  if (adding) {
+    const added = await git(cwd, ["add", "-A", ...only.args], { input: only.input });
+    if (!added.ok) return added;
+  }
   const trailers = `Molecule: ${options.molId}
 Step: ${options.stepId}`;
   const made = await git(
@@ -82625,8 +82739,9 @@ Step: ${options.stepId}`;
     [
       ...MOLECULAR_IDENTITY,
       ...COMMIT_SETTINGS,
+      "-c",
+      `core.abbrev=${base.length}`,
       "commit",
-      "-q",
       "--no-verify",
       "--untracked-files=no",
       "-m",
@@ -82639,6 +82754,10 @@ Step: ${options.stepId}`;
   );
   if (!made.ok) return made;
   if (made.value.code === 0) {
+    const intricate = new Set(options.status?.intricate);
+    const summarised = summaryCommit(made.value.stdout, base.length);
+    if (summarised !== void 0 && pending !== void 0 && !pending.some((path) => intricate.has(path)))
+      return ok({ commit: summarised, committed: true, filesModified: inGitOrder(pending) });
     const tip = await git(cwd, [
       "diff-tree",
       "--always",
@@ -82676,8 +82795,16 @@ async function filesSince(cwd, base, head, committed) {
   if (!changed.ok) return changed;
   return ok({ commit: head, committed, filesModified: splitNul(changed.value.stdout) });
 }
-function pathspecOf(exclude) {
-  if (exclude.length === 0) return { args: [] };
+function summaryCommit(stdout, length) {
+  const first2 = stdout.split("\n", 1)[0] ?? "";
+  const found3 = / ([0-9a-f]+)\] /.exec(first2)?.[1];
+  return found3?.length === length ? found3 : void 0;
+}
+function inGitOrder(paths) {
+  return [...paths].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+}
+function pathspecOf(exclude, always = false) {
+  if (exclude.length === 0 && !always) return { args: [] };
   const specs = [".", ...exclude.map((path) => `:(exclude,literal)${path}`)];
   return { args: ["--pathspec-from-file=-", "--pathspec-file-nul"], input: `${specs.join("\0")}\0` };
 }
@@ -82819,11 +82946,11 @@ var WORKSPACE_JUDGES = {
   checks: null,
   "pr-merged": null
 };
-async function commandGate(run2, timeout2, options) {
+async function commandGate(run3, timeout2, options) {
   const timeoutMs = (timeout2 !== void 0 ? parseDuration(timeout2) : void 0) ?? options.defaultTimeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
   const outcome = await runCommand({
     cwd: options.cwd,
-    run: run2,
+    run: run3,
     env: options.env,
     inheritEnv: false,
     timeoutMs,
@@ -82833,26 +82960,210 @@ async function commandGate(run2, timeout2, options) {
   const { exitCode, timedOut, outputTail, durationMs } = outcome.value;
   const tail = outputTail.length > DETAIL_TAIL_CHARS ? `\u2026${outputTail.slice(-DETAIL_TAIL_CHARS)}` : outputTail;
   const how = timedOut ? `timed out after ${formatDuration(timeoutMs)}` : exitCode === null ? `killed by ${outcome.value.signal}` : `exit ${exitCode}`;
-  const detail = `\`${run2}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === "" ? "" : `
+  const detail = `\`${run3}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === "" ? "" : `
 ${tail.trimEnd()}`}`;
   return { type: "command", passed: !timedOut && exitCode === 0, detail };
 }
 
 // src/runner/git-config-snapshot.ts
+import { resolve as resolve4 } from "node:path";
+
+// src/runner/git-config-files.ts
+import { readFile as readFile4 } from "node:fs/promises";
+import { dirname as dirname5, isAbsolute as isAbsolute4, join as join11, resolve as resolve3 } from "node:path";
+async function readState(path) {
+  try {
+    return await readFile4(path);
+  } catch (error3) {
+    const code18 = error3.code;
+    if (code18 === "ENOENT" || code18 === "ENOTDIR") return "missing";
+    if (code18 === "EISDIR") return "dir";
+    return void 0;
+  }
+}
+async function readStates(paths) {
+  const list2 = [...new Set(paths)];
+  const states = await Promise.all(list2.map(readState));
+  const files = /* @__PURE__ */ new Map();
+  for (const [i, path] of list2.entries()) {
+    const state = states[i];
+    if (state === void 0) return void 0;
+    files.set(path, state);
+  }
+  return files;
+}
+function sameState(a, b) {
+  if (a === void 0 || b === void 0) return false;
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  return a.equals(b);
+}
+var RELOCATING = ["GIT_DIR", "GIT_COMMON_DIR", "GIT_WORK_TREE", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS"];
+async function standardConfigFiles(cwd) {
+  const env = gitEnvironment();
+  if (RELOCATING.some((name) => env[name] !== void 0)) return void 0;
+  const system = await systemConfigPath(cwd, env);
+  if (system === null) return void 0;
+  const paths = system === void 0 ? [] : [system];
+  if (env.GIT_CONFIG_GLOBAL !== void 0) paths.push(resolve3(cwd, env.GIT_CONFIG_GLOBAL));
+  else {
+    const home = env.HOME;
+    const xdg = env.XDG_CONFIG_HOME;
+    if (xdg) paths.push(join11(xdg, "git", "config"));
+    else if (home) paths.push(join11(home, ".config", "git", "config"));
+    if (home) paths.push(join11(home, ".gitconfig"));
+  }
+  const dotGit = join11(cwd, ".git");
+  paths.push(dotGit);
+  const where3 = await readState(dotGit);
+  let gitDir;
+  if (where3 === "dir") gitDir = dotGit;
+  else if (where3 instanceof Buffer) {
+    const named = /^gitdir: (.+)$/m.exec(where3.toString("utf8"))?.[1];
+    if (named === void 0) return void 0;
+    gitDir = resolve3(cwd, named);
+  } else return void 0;
+  const commonFile = join11(gitDir, "commondir");
+  paths.push(commonFile);
+  const common = await readState(commonFile);
+  if (common === void 0 || common === "dir") return void 0;
+  const commonDir = common === "missing" ? gitDir : resolve3(gitDir, common.toString("utf8").trim());
+  const files = { common: join11(commonDir, "config"), worktree: join11(gitDir, "config.worktree") };
+  paths.push(files.common, files.worktree);
+  return { paths, ...files };
+}
+function namedConfigFiles(cwd, listed) {
+  const env = gitEnvironment();
+  const paths = [];
+  for (const setting of listed) {
+    if (setting.scope === "command") continue;
+    if (!setting.origin.startsWith("file:")) return void 0;
+    const origin = resolve3(cwd, setting.origin.slice("file:".length));
+    paths.push(origin);
+    if (setting.key.startsWith("includeif.")) return void 0;
+    if (setting.key !== "include.path") continue;
+    const target = setting.value;
+    if (!target) return void 0;
+    let path;
+    if (target.startsWith("~/")) {
+      if (!env.HOME) return void 0;
+      path = join11(env.HOME, target.slice(2));
+    } else if (target.startsWith("~") || target.startsWith("%(")) return void 0;
+    else path = isAbsolute4(target) ? target : resolve3(dirname5(origin), target);
+    paths.push(path);
+  }
+  return paths;
+}
+async function systemConfigPath(cwd, env) {
+  if (env.GIT_CONFIG_NOSYSTEM !== void 0 && !/^(0|false|no|off|)$/i.test(env.GIT_CONFIG_NOSYSTEM))
+    return void 0;
+  if (env.GIT_CONFIG_SYSTEM !== void 0) return resolve3(env.GIT_CONFIG_SYSTEM);
+  systemPath ??= git(cwd, ["config", "--system", "--edit"], { env: { GIT_EDITOR: "echo" } }).then((out) => {
+    const path = out.ok ? out.value.stdout.replace(/\n$/, "") : "";
+    return isAbsolute4(path) && !path.includes("\n") ? path : null;
+  });
+  return systemPath;
+}
+var systemPath;
+
+// src/runner/git-config-snapshot.ts
 var HARMLESS = /^(core\.hookspath|core\.fsmonitor|user\.(name|email)|branch\..+\.(remote|merge|rebase))$/;
-async function gitConfigSnapshot(cwd) {
+async function gitConfigSnapshot(cwd, options = {}) {
+  const before = options.remember ? await readCandidates(cwd) : void 0;
   const listed = await git(cwd, ["config", "--list", "--show-scope", "--show-origin", "-z"]);
   if (!listed.ok) return listed;
-  const fields = listed.value.stdout.split("\0");
+  const settings = parseListing(listed.value.stdout);
   const entries = [];
+  for (const { scope: scope2, origin, key, value } of settings) {
+    if (scope2 === "command" || HARMLESS.test(key)) continue;
+    const where3 = origin.startsWith("file:") ? `file:${resolve4(cwd, origin.slice("file:".length))}` : origin;
+    entries.push(JSON.stringify([scope2, where3, key, value]));
+  }
+  if (options.remember) await remember(cwd, entries, settings, before);
+  return ok(entries);
+}
+async function gitConfigNow(cwd, before, options = {}) {
+  const memo2 = memos.get(cwd);
+  if (memo2 !== void 0 && sameEntries(memo2.entries, before)) {
+    const now = await readStates(memo2.files.keys());
+    if (now !== void 0 && [...memo2.files].every(([path, state]) => sameState(state, now.get(path)))) {
+      return ok([...before]);
+    }
+  }
+  return gitConfigSnapshot(cwd, options);
+}
+async function gitConfigOfNewWorktree(cwd, repoDir) {
+  const main = await rememberedNow(repoDir);
+  const derived3 = main === void 0 ? void 0 : await sameFilesAs(cwd, repoDir, main);
+  if (derived3 !== void 0) {
+    if (memos.size >= MEMOS) memos.delete(memos.keys().next().value);
+    memos.set(cwd, derived3);
+    return ok([...derived3.entries]);
+  }
+  const tries = mainReads.get(repoDir) ?? 0;
+  if (main === void 0 && !memos.has(repoDir) && tries < 2) {
+    mainReads.set(repoDir, tries + 1);
+    const read = await gitConfigSnapshot(repoDir, { remember: true });
+    if (read.ok && memos.has(repoDir)) return gitConfigOfNewWorktree(cwd, repoDir);
+  }
+  return gitConfigSnapshot(cwd, { remember: true });
+}
+var mainReads = /* @__PURE__ */ new Map();
+async function rememberedNow(cwd) {
+  const memo2 = memos.get(cwd);
+  if (memo2 === void 0) return void 0;
+  const now = await readStates(memo2.files.keys());
+  if (now === void 0 || ![...memo2.files].every(([path, state]) => sameState(state, now.get(path))))
+    return void 0;
+  return memo2;
+}
+async function sameFilesAs(cwd, repoDir, main) {
+  const [mine, theirs] = await Promise.all([standardConfigFiles(cwd), standardConfigFiles(repoDir)]);
+  if (mine === void 0 || theirs === void 0 || mine.common !== theirs.common) return void 0;
+  const files = await readStates(mine.paths);
+  if (files === void 0) return void 0;
+  if (files.get(mine.worktree) !== "missing" || main.files.get(theirs.worktree) !== "missing")
+    return void 0;
+  for (const [path, state] of main.files) {
+    if (files.has(path) && !sameState(files.get(path), state)) return void 0;
+    files.set(path, state);
+  }
+  return { entries: main.entries, files };
+}
+function parseListing(text4) {
+  const fields = text4.split("\0");
+  const settings = [];
   for (let i = 0; i + 2 < fields.length; i += 3) {
     const [scope2, origin, item] = fields.slice(i, i + 3);
     const newline2 = item.indexOf("\n");
     const key = (newline2 < 0 ? item : item.slice(0, newline2)).toLowerCase();
-    if (scope2 === "command" || HARMLESS.test(key)) continue;
-    entries.push(JSON.stringify([scope2, origin, key, newline2 < 0 ? null : item.slice(newline2 + 1)]));
+    settings.push({ scope: scope2, origin, key, value: newline2 < 0 ? null : item.slice(newline2 + 1) });
   }
-  return ok(entries);
+  return settings;
+}
+var memos = /* @__PURE__ */ new Map();
+var MEMOS = 32;
+var known = /* @__PURE__ */ new Set();
+async function readCandidates(cwd) {
+  const standard = (await standardConfigFiles(cwd))?.paths;
+  if (standard === void 0) return void 0;
+  const files = await readStates([...known, ...standard]);
+  return files === void 0 ? void 0 : { standard, files };
+}
+async function remember(cwd, entries, settings, before) {
+  memos.delete(cwd);
+  const named = namedConfigFiles(cwd, settings);
+  for (const path of named ?? []) known.add(path);
+  if (before === void 0 || named === void 0) return;
+  const needed = [.../* @__PURE__ */ new Set([...before.standard, ...named])];
+  if (!needed.every((path) => before.files.has(path))) return;
+  const after = await readStates(needed);
+  if (after === void 0) return;
+  if (!needed.every((path) => sameState(before.files.get(path), after.get(path)))) return;
+  if (memos.size >= MEMOS) memos.delete(memos.keys().next().value);
+  memos.set(cwd, { entries, files: after });
+}
+function sameEntries(a, b) {
+  return a.length === b.length && a.every((entry3, i) => entry3 === b[i]);
 }
 function changedSettings(before, after) {
   const was = new Set(before);
@@ -82942,9 +83253,70 @@ async function pushBranch(options) {
   return ok({ commit });
 }
 
+// src/runner/tree-status.ts
+async function treeStatus(cwd) {
+  const out = await git(cwd, [
+    "status",
+    "--porcelain=v2",
+    "--branch",
+    "-z",
+    "--no-renames",
+    "--untracked-files=all"
+  ]);
+  if (!out.ok) return out;
+  return ok(parseTreeStatus(out.value.stdout));
+}
+var FIELDS2 = { "1": 8, "2": 9, u: 10 };
+function parseTreeStatus(text4) {
+  const records = text4.split("\0");
+  let oid;
+  let name;
+  const changed = [];
+  const untracked = [];
+  const intricate = [];
+  for (let i = 0; i < records.length; i++) {
+    const record6 = records[i];
+    if (record6 === "") continue;
+    if (record6.startsWith("# ")) {
+      const [, key, value] = /^# (\S+) (.*)$/s.exec(record6) ?? [];
+      if (key === "branch.oid") oid = value;
+      else if (key === "branch.head") name = value;
+      continue;
+    }
+    const kind = record6.slice(0, 1);
+    if (kind === "?" || kind === "!") {
+      if (kind === "?") {
+        changed.push(record6.slice(2));
+        untracked.push(record6.slice(2));
+      }
+      continue;
+    }
+    const fields = FIELDS2[kind];
+    if (fields === void 0) return void 0;
+    let at = -1;
+    for (let n = 0; n < fields; n++) {
+      at = record6.indexOf(" ", at + 1);
+      if (at < 0) return void 0;
+    }
+    const path = record6.slice(at + 1);
+    changed.push(path);
+    const [staged, unstaged] = [record6.slice(2, 3), record6.slice(3, 4)];
+    const mixed = staged !== "." && unstaged !== "." || unstaged === "A";
+    if (kind !== "1" || mixed || record6.slice(5, 9) !== "N...") intricate.push(path);
+    if (kind === "2") i++;
+  }
+  const seen2 = /* @__PURE__ */ new Set();
+  for (const path of changed) {
+    if (seen2.has(path)) intricate.push(path);
+    seen2.add(path);
+  }
+  if (oid === void 0 || !/^[0-9a-f]{40,64}$/.test(oid) || name === void 0) return void 0;
+  return { head: oid, branch: name === "(detached)" ? void 0 : name, changed, untracked, intricate };
+}
+
 // src/runner/worktrees.ts
 import { rm as rm5 } from "node:fs/promises";
-import { isAbsolute as isAbsolute4, relative as relative3, resolve as resolve3, sep as sep4 } from "node:path";
+import { isAbsolute as isAbsolute5, relative as relative3, resolve as resolve5, sep as sep4 } from "node:path";
 async function listWorktrees(repoDir) {
   const out = await git(repoDir, ["worktree", "list", "--porcelain", "-z"]);
   if (!out.ok) return out;
@@ -82971,16 +83343,16 @@ async function listWorktrees(repoDir) {
 async function removeWorktree(options) {
   const { repoDir, path } = options;
   if (options.registered && options.deleteBranch === void 0) {
-    const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", resolve3(path)], {
+    const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", resolve5(path)], {
       okCodes: [0, 128]
     });
     if (!removed.ok || removed.value.code === 0) return removed.ok ? ok(void 0) : removed;
   }
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
-  const target = resolve3(path);
+  const target = resolve5(path);
   let prune = trees.value.some((t) => t.prunable);
-  if (trees.value.some((t) => resolve3(t.path) === target)) {
+  if (trees.value.some((t) => resolve5(t.path) === target)) {
     const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", target], {
       okCodes: [0, 128]
     });
@@ -83010,8 +83382,8 @@ async function removeWorktree(options) {
 }
 
 // src/shell/step/ended-attempt.ts
-import { mkdir as mkdir4, readFile as readFile4, rm as rm6, writeFile as writeFile3 } from "node:fs/promises";
-import { dirname as dirname5, join as join11 } from "node:path";
+import { mkdir as mkdir4, readFile as readFile5, rm as rm6, writeFile as writeFile3 } from "node:fs/promises";
+import { dirname as dirname6, join as join12 } from "node:path";
 
 // src/shell/step/step-checkout-schema.ts
 var StepCheckoutSchema = external_exports.object({
@@ -83044,7 +83416,7 @@ var AttemptRecordSchema = external_exports.object({
   checkout: StepCheckoutSchema.omit({ ended: true })
 });
 function attemptFiles(dir, molId, stepId) {
-  const base = join11(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  const base = join12(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
   return { record: `${base}.json`, exit: `${base}.exit` };
 }
 var EXIT_RESERVED = `${" ".repeat(15)}
@@ -83052,7 +83424,7 @@ var EXIT_RESERVED = `${" ".repeat(15)}
 async function keepAttemptRecord(files, attempt2, checkout) {
   if (checkout.kind === "checkout") return ok(void 0);
   const record6 = JSON.stringify(AttemptRecordSchema.parse({ attempt: attempt2, checkout }));
-  let path = dirname5(files.record);
+  let path = dirname6(files.record);
   try {
     await mkdir4(path, { recursive: true });
     path = files.exit;
@@ -83097,7 +83469,7 @@ var ENDED_COMMAND = {
 };
 async function readText2(path) {
   try {
-    return await readFile4(path, "utf8");
+    return await readFile5(path, "utf8");
   } catch {
     return void 0;
   }
@@ -83133,7 +83505,7 @@ async function recordStepEvent(job, event) {
 // src/shell/step/run-step-command.ts
 import { mkdtemp as mkdtemp3, rm as rm7, writeFile as writeFile4 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 
 // src/runner/step-env.ts
 function envVarName(name) {
@@ -83169,7 +83541,7 @@ function stepEnv(options) {
 
 // src/runner/workspace-fingerprint.ts
 import { stat as stat2 } from "node:fs/promises";
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
   const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
@@ -83177,7 +83549,7 @@ async function workspaceFingerprint(cwd) {
   const entries = splitNul(status2.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry3) => {
-      const info2 = await stat2(join12(cwd, entry3.slice(3))).catch(() => void 0);
+      const info2 = await stat2(join13(cwd, entry3.slice(3))).catch(() => void 0);
       return info2 === void 0 ? `${entry3}:gone` : `${entry3}:${info2.size}:${info2.mtimeMs}`;
     })
   );
@@ -83204,8 +83576,8 @@ async function runStepCommand(job, checkout, prompt) {
   const { def } = job;
   if (checkout.ended) return ok(ENDED_COMMAND);
   const agent = def.run === void 0 ? def.agent : void 0;
-  const run2 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
-  if (run2 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
+  const run3 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
+  if (run3 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
   const env = commandEnv(job, checkout);
   if (!env.ok) return env;
   const timeoutMs = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
@@ -83220,12 +83592,12 @@ async function runStepCommand(job, checkout, prompt) {
     if (!kept.ok) return kept;
   }
   const command = async (extra, input2, watch) => {
-    log(`running ${what} "${def.id}": ${run2.split("\n")[0]}${run2.includes("\n") ? " \u2026" : ""}`);
+    log(`running ${what} "${def.id}": ${run3.split("\n")[0]}${run3.includes("\n") ? " \u2026" : ""}`);
     const ran = await runCommand({
       ...watch?.stdoutLine === void 0 ? {} : { stdoutLine: watch.stdoutLine },
       ...watch === void 0 ? {} : { stop: watch.stop },
       cwd: checkout.cwd,
-      run: run2,
+      run: run3,
       env: { ...env.value, ...extra },
       inheritEnv: false,
       ...timeoutMs === void 0 ? {} : { timeoutMs },
@@ -83250,16 +83622,16 @@ async function runStepCommand(job, checkout, prompt) {
   const go = async () => {
     if (agent === void 0 && review === void 0) return command({});
     const text4 = prompt ?? "";
-    const dir = await mkdtemp3(join13(tmpdir3(), "mol-prompt-"));
+    const dir = await mkdtemp3(join14(tmpdir3(), "mol-prompt-"));
     try {
       const reviewEnv = {};
       if (review !== void 0) {
-        reviewEnv.MOL_REVIEW_FILE = join13(dir, "review.md");
+        reviewEnv.MOL_REVIEW_FILE = join14(dir, "review.md");
         await writeFile4(reviewEnv.MOL_REVIEW_FILE, review);
       }
       if (agent === void 0) return await command(reviewEnv);
-      const file2 = join13(dir, "prompt.md");
-      const usageFile = join13(dir, "usage.jsonl");
+      const file2 = join14(dir, "prompt.md");
+      const usageFile = join14(dir, "usage.jsonl");
       await writeFile4(file2, text4);
       const watch = watchAgent(job, agent, usageFile);
       if (watch.refused !== void 0) {
@@ -83414,25 +83786,33 @@ async function doWork({ job, checkout, ran }) {
   const ranOk = command === void 0 ? {} : { command };
   const config3 = await unchangedConfig(job, checkout);
   if (!config3.ok) return failed(config3.error, ranOk);
-  let head;
-  if (checkout.kind !== "tree" && checkout.branch !== void 0) {
+  const status2 = await treeStatus(checkout.cwd);
+  if (!status2.ok) return failed(status2.error, ranOk);
+  const stayed = status2.value !== void 0 && status2.value.head === checkout.baseCommit && status2.value.branch === checkout.branch;
+  let head = stayed ? checkout.baseCommit : void 0;
+  if (!stayed && checkout.kind !== "tree" && checkout.branch !== void 0) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
     head = onBranch.value;
   }
-  if (checkout.kind === "tree") {
+  if (!stayed && checkout.kind === "tree") {
     const moved = await headStayed(def.id, checkout);
     if (!moved.ok) return failed(moved.error, ranOk);
     head = moved.value;
   }
-  const committed = await commitStep({
+  const before = new Set(checkout.preexisting);
+  const committed = stayed && status2.value?.changed.every((path) => before.has(path)) ? (
+    // Nothing but what was changed before the step: `add` and `commit` would find nothing.
+    ok({ commit: checkout.baseCommit, committed: false, filesModified: [] })
+  ) : await commitStep({
     cwd: checkout.cwd,
     molId: mol.id,
     stepId: def.id,
     message: `${def.title || def.id} (${mol.id})`,
     baseCommit: checkout.baseCommit,
     ...head === void 0 ? {} : { headCommit: head },
-    ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
+    ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting },
+    ...stayed && status2.value !== void 0 ? { status: status2.value } : {}
   });
   if (!committed.ok) return failed(committed.error, ranOk);
   const { commit, filesModified } = committed.value;
@@ -83539,7 +83919,8 @@ async function keepWorkInProgress(job, checkout, command, failed, stopped) {
 async function unchangedConfig(job, checkout) {
   const stepId = job.def.id;
   if (checkout.gitConfig === void 0) return ok(void 0);
-  const now = await gitConfigSnapshot(checkout.cwd);
+  const remember2 = job.host.gitConfigAfter !== void 0;
+  const now = await gitConfigNow(checkout.cwd, checkout.gitConfig, { remember: remember2 });
   if (!now.ok) return now;
   const changed = changedSettings(checkout.gitConfig, now.value);
   if (changed.length === 0) {
@@ -83583,7 +83964,7 @@ function pathExists(path) {
 
 // src/runner/prepare-workspace.ts
 import { rm as rm8 } from "node:fs/promises";
-import { join as join14, resolve as resolve4 } from "node:path";
+import { join as join15, resolve as resolve6 } from "node:path";
 
 // src/runner/branch-names.ts
 async function checkBranchName(_cwd, branch) {
@@ -83601,31 +83982,29 @@ async function prepareWorkspace(options) {
   const { repoDir, molId, stepId } = options;
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
   if (!branch.ok) return branch;
-  const path = resolve4(join14(options.worktreeRoot, molId, stepId));
+  const path = resolve6(join15(options.worktreeRoot, molId, stepId));
   const bases = await resolveBases(options);
   if (!bases.ok) return bases;
   const [first2, ...others] = bases.value;
   if (first2 === void 0) return err("unknown-base", "no base to start the step from.");
-  let keptAttempt;
-  const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
-  if (tip !== void 0 && options.previousAttempt !== void 0) {
-    const kept = await keepBranchAttempt(
-      repoDir,
-      molId,
-      stepId,
-      options.previousAttempt,
-      tip,
-      bases.value.map((b) => b.sha)
-    );
-    if (!kept.ok) return kept;
-    keptAttempt = kept.value;
-  }
   const add = () => git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first2.sha]);
-  const fresh = tip === void 0 && !await pathExists(path);
-  let added = fresh ? await add() : void 0;
+  let added = await pathExists(path) ? void 0 : await add();
+  let keptAttempt;
   if (added === void 0 || !added.ok) {
-    const branchExists = fresh ? await resolveCommit(repoDir, `refs/heads/${branch.value}`) !== void 0 : tip !== void 0;
-    const cleared = await clearPreviousAttempt(repoDir, path, branch.value, branchExists);
+    const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
+    if (tip !== void 0 && options.previousAttempt !== void 0) {
+      const kept = await keepBranchAttempt(
+        repoDir,
+        molId,
+        stepId,
+        options.previousAttempt,
+        tip,
+        bases.value.map((b) => b.sha)
+      );
+      if (!kept.ok) return kept;
+      keptAttempt = kept.value;
+    }
+    const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== void 0);
     if (!cleared.ok) return cleared;
     added = await add();
   }
@@ -83647,8 +84026,8 @@ async function prepareWorkspace(options) {
     ...keptAttempt === void 0 ? {} : { keptAttempt }
   });
 }
-async function currentTree(repoDir, known) {
-  const read = known === void 0 ? await readHead(repoDir) : ok(known);
+async function currentTree(repoDir, known2) {
+  const read = known2 === void 0 ? await readHead(repoDir) : ok(known2);
   if (!read.ok) return read;
   const { commit: sha, name } = read.value;
   const status2 = await git(repoDir, [
@@ -83682,7 +84061,7 @@ async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   for (const tree of trees.value) {
-    if (resolve4(tree.path) === path || tree.branch === branch) {
+    if (resolve6(tree.path) === path || tree.branch === branch) {
       const removed = await removeWorktree({ repoDir, path: tree.path });
       if (!removed.ok) return removed;
     }
@@ -83781,41 +84160,19 @@ async function prepareCheckout(job) {
     const execution = job.proto.execution;
     const ended = await endedCheckout(job, place);
     if (ended !== void 0) return ok(ended);
-    let head;
-    if (execution === "local") {
-      const start2 = await readTreeStart(place.repoDir, mol.id, def.id);
-      if (!start2.ok) return start2;
-      if (start2.value !== void 0 && !start2.value.baseLeft) head = start2.value.head;
-      else {
-        const cleared = await clearUnfinishedAttempt(job, place.repoDir);
-        if (!cleared.ok) return cleared;
-      }
-    }
-    const prepared2 = await prepareWorkspace({
-      ...common,
-      repoDir: place.repoDir,
-      execution,
-      worktreeRoot: place.worktreeRoot,
-      ...head === void 0 ? {} : { head }
-    });
+    const options = { ...common, repoDir: place.repoDir, execution, worktreeRoot: place.worktreeRoot };
+    const prepared2 = execution === "local" ? await startInTree(job, options) : await prepareWorkspace(options);
     if (!prepared2.ok) return prepared2;
-    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting, keptAttempt } = prepared2.value;
+    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit3, isWorktree, preexisting, keptAttempt } = prepared2.value;
     if (keptAttempt !== void 0)
       host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
-    if (execution === "local") {
-      const clean = preexisting !== void 0 && preexisting.length === 0;
-      const completed = host.completedBases?.get(cwd2) ?? [];
-      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2, completed);
-      if (!recorded.ok) return recorded;
-      host.completedBases?.delete(cwd2);
-    }
     const gitConfig = await configBefore(host, cwd2, isWorktree);
     if (!gitConfig.ok) return gitConfig;
     return ok({
       gitConfig: gitConfig.value,
       kind: isWorktree ? "worktree" : "tree",
       cwd: cwd2,
-      baseCommit: baseCommit2,
+      baseCommit: baseCommit3,
       ...branch2 === void 0 ? {} : { branch: branch2 },
       ...preexisting === void 0 ? {} : { preexisting }
     });
@@ -83830,21 +84187,64 @@ async function prepareCheckout(job) {
     worktreeRoot: place.scratchRoot
   });
   if (!prepared.ok) return prepared;
-  const { cwd, baseCommit } = prepared.value;
+  const { cwd, baseCommit: baseCommit2 } = prepared.value;
   const branch = prepared.value.branch;
   const removed = await removeWorktree({ repoDir: workspace, path: cwd });
   if (!removed.ok) return removed;
   const switched = await git(workspace, ["checkout", "-q", branch]);
   if (!switched.ok) return switched;
-  return recordCheckout(workspace, branch, baseCommit);
+  return recordCheckout(workspace, branch, baseCommit2);
+}
+async function startInTree(job, options) {
+  const { host, mol, def } = job;
+  const { repoDir } = options;
+  const completed = host.completedBases?.get(repoDir) ?? [];
+  const status2 = await treeStatus(repoDir);
+  if (!status2.ok) return status2;
+  if (status2.value !== void 0) {
+    const { head: head2, branch, changed } = status2.value;
+    const clean2 = changed.length === 0;
+    const fresh = await recordFreshAttemptBase(repoDir, mol.id, def.id, clean2, head2, completed);
+    if (!fresh.ok) return fresh;
+    if (fresh.value) {
+      host.completedBases?.delete(repoDir);
+      return ok({
+        cwd: repoDir,
+        ...branch === void 0 ? {} : { branch },
+        baseCommit: head2,
+        isWorktree: false,
+        preexisting: changed
+      });
+    }
+  }
+  let head;
+  const start2 = await readTreeStart(repoDir, mol.id, def.id);
+  if (!start2.ok) return start2;
+  if (start2.value !== void 0 && !start2.value.baseLeft) head = start2.value.head;
+  else {
+    const cleared = await clearUnfinishedAttempt(job, repoDir);
+    if (!cleared.ok) return cleared;
+  }
+  const prepared = await prepareWorkspace({ ...options, ...head === void 0 ? {} : { head } });
+  if (!prepared.ok) return prepared;
+  const { cwd, baseCommit: baseCommit2, preexisting } = prepared.value;
+  const clean = preexisting !== void 0 && preexisting.length === 0;
+  const recorded = await recordAttemptBase(cwd, mol.id, def.id, clean, baseCommit2, completed);
+  if (!recorded.ok) return recorded;
+  host.completedBases?.delete(cwd);
+  return prepared;
 }
 async function configBefore(host, cwd, isWorktree) {
-  const known = isWorktree ? void 0 : host.gitConfigAfter?.get(cwd);
+  const known2 = isWorktree ? void 0 : host.gitConfigAfter?.get(cwd);
   host.gitConfigAfter?.delete(cwd);
-  return known === void 0 ? gitConfigSnapshot(cwd) : ok(known);
+  if (known2 !== void 0) return ok(known2);
+  const remember2 = host.gitConfigAfter !== void 0;
+  if (remember2 && isWorktree && host.place.kind === "worktree")
+    return gitConfigOfNewWorktree(cwd, host.place.repoDir);
+  return gitConfigSnapshot(cwd, { remember: remember2 });
 }
-async function recordCheckout(workspace, branch, baseCommit) {
-  const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit]);
+async function recordCheckout(workspace, branch, baseCommit2) {
+  const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit2]);
   if (!recorded.ok) return recorded;
   const gitConfig = await gitConfigSnapshot(workspace);
   if (!gitConfig.ok) return gitConfig;
@@ -83854,11 +84254,11 @@ async function recordCheckout(workspace, branch, baseCommit) {
   if (!blob.ok) return blob;
   const kept = await git(workspace, ["update-ref", STEP_CONFIG_REF, blob.value.stdout.trim()]);
   if (!kept.ok) return kept;
-  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit, gitConfig: gitConfig.value });
+  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit: baseCommit2, gitConfig: gitConfig.value });
 }
 async function readStepCheckout(workspace, expectedBranch) {
-  const baseCommit = await resolveCommit(workspace, STEP_BASE_REF);
-  if (baseCommit === void 0) return void 0;
+  const baseCommit2 = await resolveCommit(workspace, STEP_BASE_REF);
+  if (baseCommit2 === void 0) return void 0;
   const branch = await gitText(workspace, ["rev-parse", "--abbrev-ref", "HEAD"]);
   if (!branch.ok) return void 0;
   const config3 = await git(workspace, ["cat-file", "blob", STEP_CONFIG_REF], { okCodes: [0, 128] });
@@ -83867,7 +84267,7 @@ async function readStepCheckout(workspace, expectedBranch) {
     kind: "checkout",
     cwd: workspace,
     branch: branch.value === "HEAD" ? expectedBranch : branch.value,
-    baseCommit,
+    baseCommit: baseCommit2,
     ...gitConfig === void 0 ? {} : { gitConfig }
   };
 }
@@ -84105,13 +84505,13 @@ async function stepPrompt(job, branch) {
 var NO_MENTIONS = { items: [], unknown: [], missing: [] };
 async function mentionContext(job) {
   const text4 = [job.def.description, job.def.acceptance ?? ""].join("\n");
-  const resolve6 = job.host.mentions;
-  if (resolve6 === void 0 || extractMentions(text4).length === 0) return NO_MENTIONS;
-  return resolve6(text4);
+  const resolve8 = job.host.mentions;
+  if (resolve8 === void 0 || extractMentions(text4).length === 0) return NO_MENTIONS;
+  return resolve8(text4);
 }
 
 // src/action/step/action-step-host.ts
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 
 // src/github/context-files.ts
 function repoFileReader(octokit, repo, ref) {
@@ -84134,7 +84534,7 @@ function actionStepHost(deps) {
     place: {
       kind: "checkout",
       workspace: deps.workspace,
-      scratchRoot: join15(deps.runnerTemp, "molecular-worktrees")
+      scratchRoot: join16(deps.runnerTemp, "molecular-worktrees")
     },
     remote: deps.remote,
     ...deps.remoteEnv === void 0 ? {} : { remoteEnv: deps.remoteEnv },
@@ -84150,7 +84550,7 @@ function actionStepHost(deps) {
     ),
     log: (line) => io.info(line),
     output: (chunk) => io.write(chunk),
-    enclose: (run2) => fenced(io, run2)
+    enclose: (run3) => fenced(io, run3)
   };
 }
 async function record5(deps, molId, proto, plan) {
@@ -84249,8 +84649,8 @@ async function stepMode(deps, molId, stepId) {
     const judged = await judgeGateStep(opened.value);
     return judged.ok ? judgedResult(base, judged.value, io) : { outputs: base, failure: judged.error.message };
   }
-  const run2 = opened.value.def.run;
-  if (run2 === void 0) {
+  const run3 = opened.value.def.run;
+  if (run3 === void 0) {
     return {
       outputs: { ...base, status: opened.value.state.status },
       failure: `step "${stepId}" has no run command, so mode "step" cannot do it: run an agent action between modes "step-start" and "step-finish" (see molecular-step.yml), or finish it by hand with /mol done ${stepId}`
@@ -84268,12 +84668,12 @@ async function stepMode(deps, molId, stepId) {
 }
 
 // src/action/modes/step-finish.ts
-import { readFile as readFile5 } from "node:fs/promises";
-import { dirname as dirname6, join as join16 } from "node:path";
+import { readFile as readFile6 } from "node:fs/promises";
+import { dirname as dirname7, join as join17 } from "node:path";
 
 // src/shell/step/receive-work.ts
 import { stat as stat3 } from "node:fs/promises";
-import { resolve as resolve5 } from "node:path";
+import { resolve as resolve7 } from "node:path";
 async function receiveWork(job, workspace, branch, patchPath) {
   const { remote, remoteEnv } = job.host;
   if (remote === void 0) return err("invalid-remote", "receiving an agent job\u2019s work needs a remote");
@@ -84301,7 +84701,7 @@ async function receiveWork(job, workspace, branch, patchPath) {
     });
   }
   if (patch.size === 0) return ok({ checkout: checkout.value });
-  const applied2 = await git(workspace, ["apply", "--index", "--binary", resolve5(patchPath)]);
+  const applied2 = await git(workspace, ["apply", "--index", "--binary", resolve7(patchPath)]);
   if (!applied2.ok) {
     return ok({
       checkout: checkout.value,
@@ -84329,7 +84729,7 @@ async function stepFinishMode(deps, molId, stepId) {
     const received = await receiveWork(job, deps.workspace, branch, deps.work);
     if (!received.ok) return { outputs: base, failure: received.error.message };
     checkout = received.value.checkout;
-    ran = received.value.ran ?? await agentReport(deps.usage ?? join16(dirname6(deps.work), "usage.json"));
+    ran = received.value.ran ?? await agentReport(deps.usage ?? join17(dirname7(deps.work), "usage.json"));
   } else {
     checkout = await readStepCheckout(deps.workspace, branch);
   }
@@ -84352,7 +84752,7 @@ async function stepFinishMode(deps, molId, stepId) {
   return finishedResult(base, finished.value, checkout.branch ?? "", deps.io);
 }
 async function agentReport(path) {
-  const text4 = await readFile5(path, "utf8").catch(() => void 0);
+  const text4 = await readFile6(path, "utf8").catch(() => void 0);
   if (text4 === void 0) return void 0;
   let report;
   try {
@@ -84391,7 +84791,7 @@ async function stepStartMode(deps, molId, stepId) {
   const outcome = started.value;
   if (outcome.kind !== "started") return unstartedResult(base, outcome, deps.io);
   printData(deps.io, outcome.prompt);
-  const { branch, baseCommit } = outcome.checkout;
+  const { branch, baseCommit: baseCommit2 } = outcome.checkout;
   const pushed = await pushBranch({
     cwd: deps.workspace,
     remote: deps.remote,
@@ -84406,7 +84806,7 @@ async function stepStartMode(deps, molId, stepId) {
     ...def.usage === void 0 ? {} : { usage: def.usage },
     ...agentBudget(outcome.job)
   });
-  return { outputs: { ...base, status: status2, branch, base: baseCommit, prompt: outcome.prompt, budget } };
+  return { outputs: { ...base, status: status2, branch, base: baseCommit2, prompt: outcome.prompt, budget } };
 }
 
 // src/action/untrusted-apps.ts
@@ -84453,7 +84853,7 @@ async function runMode(inputs, deps) {
       agent: inputs.agent,
       budget: inputs.budget,
       prompt: inputs.prompt,
-      usageOut: inputs.usage ?? join17(actions.value.runnerTemp, "molecular-usage.json"),
+      usageOut: inputs.usage ?? join18(actions.value.runnerTemp, "molecular-usage.json"),
       env: deps.env
     });
   }
@@ -84597,7 +84997,7 @@ function stringOr(value) {
 }
 
 // src/action/main.ts
-async function run() {
+async function run2() {
   let budget;
   const octokitFor = (token) => {
     const octokit = createActionOctokit(token);
@@ -84635,7 +85035,7 @@ function tellBudget(budget) {
 }
 
 // src/action/index.ts
-await run();
+await run2();
 /*! Bundled license information:
 
 undici/lib/web/fetch/body.js:

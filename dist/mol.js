@@ -3230,7 +3230,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve8.call(this, root, ref);
+      let _sch = resolve10.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -3257,7 +3257,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve8(root, ref) {
+    function resolve10(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -4121,7 +4121,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve8(baseURI, relativeURI, options) {
+    function resolve10(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4512,7 +4512,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize3,
-      resolve: resolve8,
+      resolve: resolve10,
       resolveComponent,
       equal,
       serialize,
@@ -20870,7 +20870,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve8) {
+function isRecursive(inst, stack, resolve10) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -20880,26 +20880,26 @@ function isRecursive(inst, stack, resolve8) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve8);
-      if (answer > result)
-        result = answer;
+      const answer2 = isRecursive(child, stack, resolve10);
+      if (answer2 > result)
+        result = answer2;
     }
   };
   const shape = (sh, spread) => {
-    let answer = NONE;
+    let answer2 = NONE;
     for (const key of Reflect.ownKeys(sh)) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve8) : NONE;
-      if (child > answer)
-        answer = child;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve10) : NONE;
+      if (child > answer2)
+        answer2 = child;
     }
-    return answer;
+    return answer2;
   };
-  const merge3 = (answer) => {
-    if (answer > result)
-      result = answer;
+  const merge3 = (answer2) => {
+    if (answer2 > result)
+      result = answer2;
   };
   const def = inst._zod.def;
   const kind = def.type;
@@ -20955,7 +20955,7 @@ function isRecursive(inst, stack, resolve8) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve8 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve10 ? inst._zod.innerType : void 0);
       merge3(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -21002,10 +21002,10 @@ function isRecursive(inst, stack, resolve8) {
   stack.delete(inst);
   return settle(inst, result);
 }
-function settle(inst, answer) {
-  if (answer !== ASSUMED)
-    recursive.set(inst, answer === PROVEN);
-  return answer;
+function settle(inst, answer2) {
+  if (answer2 !== ASSUMED)
+    recursive.set(inst, answer2 === PROVEN);
+  return answer2;
 }
 function isRecursiveSchema(inst) {
   return isRecursive(inst, /* @__PURE__ */ new Set(), true) !== NONE;
@@ -27870,7 +27870,7 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache3 = /* @__PURE__ */ new Map();
-  function run3(s) {
+  function run4(s) {
     const cached2 = cache3.get(s);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
@@ -27896,21 +27896,21 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped = run3(oldShape[k]);
+          const mapped = run4(oldShape[k]);
           if (mapped !== oldShape[k])
             changed = true;
           newShape[k] = mapped;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
-          newCatchall = run3(def.catchall);
+          newCatchall = run4(def.catchall);
           if (newCatchall !== def.catchall)
             changed = true;
         }
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped = run3(def.element);
+        const mapped = run4(def.element);
         return mapped === def.element ? s : clone(s, { ...def, element: mapped });
       }
       case "tuple": {
@@ -27918,14 +27918,14 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped = run3(item);
+          const mapped = run4(item);
           if (mapped !== item)
             changed = true;
           newItems.push(mapped);
         }
         let newRest = def.rest;
         if (def.rest) {
-          newRest = run3(def.rest);
+          newRest = run4(def.rest);
           if (newRest !== def.rest)
             changed = true;
         }
@@ -27933,12 +27933,12 @@ function visit(schema, fnOrHandlers) {
       }
       case "record":
       case "map": {
-        const newKey = run3(def.keyType);
-        const newVal = run3(def.valueType);
+        const newKey = run4(def.keyType);
+        const newVal = run4(def.valueType);
         return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
-        const newVal = run3(def.valueType);
+        const newVal = run4(def.valueType);
         return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
       }
       case "union": {
@@ -27946,7 +27946,7 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped = run3(opt);
+          const mapped = run4(opt);
           if (mapped !== opt)
             changed = true;
           newOptions.push(mapped);
@@ -27954,8 +27954,8 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
-        const newLeft = run3(def.left);
-        const newRight = run3(def.right);
+        const newLeft = run4(def.left);
+        const newRight = run4(def.right);
         return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
@@ -27967,23 +27967,23 @@ function visit(schema, fnOrHandlers) {
       case "nonoptional":
       case "promise":
       case "success": {
-        const newInner = run3(def.innerType);
+        const newInner = run4(def.innerType);
         return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
       }
       case "pipe": {
-        const newIn = run3(def.in);
-        const newOut = run3(def.out);
+        const newIn = run4(def.in);
+        const newOut = run4(def.out);
         return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
       }
       case "function": {
-        const newInput = run3(def.input);
-        const newOutput = run3(def.output);
+        const newInput = run4(def.input);
+        const newOutput = run4(def.output);
         return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run3(original()) });
+        return clone(s, { ...rest, getter: () => run4(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -28014,7 +28014,7 @@ function visit(schema, fnOrHandlers) {
       }
     }
   }
-  return run3(schema);
+  return run4(schema);
 }
 
 // node_modules/zod/v4/classic/deep-partial.js
@@ -28952,13 +28952,13 @@ function withFanouts(proto, mol) {
   const at = spawnerPositions(proto);
   if (at.length === 0) return proto;
   const spawners = at.map((i) => proto.steps[i]);
-  const known = new Set(proto.steps.map((s) => s.id));
+  const known2 = new Set(proto.steps.map((s) => s.id));
   const records = /* @__PURE__ */ new Map();
   for (const s of mol.steps) if (s.fanout !== void 0) records.set(s.id, s.fanout);
   const fresh = spawners.filter((s) => records.has(s.id));
   if (fresh.length === 0) return proto;
   const key = JSON.stringify(
-    fresh.map((s) => [s.id, records.get(s.id)]).concat(mol.steps.map((s) => s.id).filter((id) => !known.has(id)))
+    fresh.map((s) => [s.id, records.get(s.id)]).concat(mol.steps.map((s) => s.id).filter((id) => !known2.has(id)))
   );
   let byKey = derived2.get(proto);
   if (!byKey) {
@@ -28968,7 +28968,7 @@ function withFanouts(proto, mol) {
   const hit = byKey.get(key);
   if (hit) return hit;
   const children = fresh.flatMap(
-    (s) => fanoutChildren(s, records.get(s.id) ?? []).filter((c) => !known.has(c.id))
+    (s) => fanoutChildren(s, records.get(s.id) ?? []).filter((c) => !known2.has(c.id))
   );
   if (children.length === 0) return proto;
   const place = new Map(mol.steps.map((s, i) => [s.id, i]));
@@ -34979,13 +34979,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join23 = {
+  const join24 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join23);
+  out.push(join24);
 }
 var isContainer = (type) => CONTAINER_TYPES.includes(type);
 function withGroup(step2, group) {
@@ -36061,8 +36061,8 @@ function gasCityLoops(step2, gates2, ctx) {
         at("ralph", "check", "path")
       );
     }
-    const run3 = checkCommand(path);
-    out.check = timeout2 === void 0 ? { type: "command", run: run3 } : { type: "command", run: run3, timeout: timeout2 };
+    const run4 = checkCommand(path);
+    out.check = timeout2 === void 0 ? { type: "command", run: run4 } : { type: "command", run: run4, timeout: timeout2 };
   }
   return out;
 }
@@ -36955,8 +36955,8 @@ var Utils = class Utils2 {
     if (!Utils2.isString(input2) && !Utils2.isByteArray(input2)) throw new TypeError(`The input must be a string or a byte array (Uint8Array or number[]), not ${Utils2.typeName(input2)}`);
   }
   static checkFlags(flags) {
-    const known = PublicFlags.MULTILINE | PublicFlags.DOTALL | PublicFlags.CASE_INSENSITIVE | PublicFlags.DISABLE_UNICODE_GROUPS | PublicFlags.LONGEST_MATCH | PublicFlags.LOOKBEHINDS;
-    if (!Number.isInteger(flags) || (flags & ~known) !== 0) throw new RE2JSFlagsException("Flags should only be a combination of MULTILINE, DOTALL, CASE_INSENSITIVE, DISABLE_UNICODE_GROUPS, LONGEST_MATCH, LOOKBEHINDS");
+    const known2 = PublicFlags.MULTILINE | PublicFlags.DOTALL | PublicFlags.CASE_INSENSITIVE | PublicFlags.DISABLE_UNICODE_GROUPS | PublicFlags.LONGEST_MATCH | PublicFlags.LOOKBEHINDS;
+    if (!Number.isInteger(flags) || (flags & ~known2) !== 0) throw new RE2JSFlagsException("Flags should only be a combination of MULTILINE, DOTALL, CASE_INSENSITIVE, DISABLE_UNICODE_GROUPS, LONGEST_MATCH, LOOKBEHINDS");
   }
   static isByteArray(input2) {
     return Array.isArray(input2) || Object.prototype.toString.call(input2) === "[object Uint8Array]";
@@ -43066,11 +43066,11 @@ function checkGiven(vars, given) {
   for (const [name, value] of Object.entries(given)) {
     const v = Object.hasOwn(vars, name) ? vars[name] : void 0;
     if (!v) {
-      const known = declared.length ? `; it declares ${declared.map((d) => `"${d}"`).join(", ")}` : "; it declares none";
+      const known2 = declared.length ? `; it declares ${declared.map((d) => `"${d}"`).join(", ")}` : "; it declares none";
       problems.push({
         severity: "error",
         code: "unknown-var",
-        message: `variable "${name}" is not declared by this formula${didYouMean(name, declared)}${known}`
+        message: `variable "${name}" is not declared by this formula${didYouMean(name, declared)}${known2}`
       });
       continue;
     }
@@ -43832,7 +43832,7 @@ function nearKey(schema, data, path) {
   if (!shape || !isTable(table3)) return void 0;
   return closest(
     key,
-    Object.keys(shape).filter((known) => !Object.hasOwn(table3, known))
+    Object.keys(shape).filter((known2) => !Object.hasOwn(table3, known2))
   );
 }
 function didYouMeanKey(schema, data, path) {
@@ -45572,7 +45572,7 @@ function lookup(contextMap2, mention) {
   const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap2[key]];
 }
-async function resolveMentions(text4, contextMap2, readFile9) {
+async function resolveMentions(text4, contextMap2, readFile10) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text4)) {
@@ -45589,7 +45589,7 @@ async function resolveMentions(text4, contextMap2, readFile9) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
       continue;
     }
-    const content = await readFile9(path);
+    const content = await readFile10(path);
     if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
     else resolved.items.push({ mention: configured, path, content });
   }
@@ -46766,8 +46766,8 @@ function recovered(d, i) {
   );
 }
 function readySteps(proto, mol) {
-  const known = new Set(proto.steps.map((s) => s.id));
-  return mol.steps.filter((s) => s.status === "ready" && known.has(s.id)).map((s) => s.id);
+  const known2 = new Set(proto.steps.map((s) => s.id));
+  return mol.steps.filter((s) => s.status === "ready" && known2.has(s.id)).map((s) => s.id);
 }
 
 // src/engine/molecule/status-labels.ts
@@ -47958,8 +47958,8 @@ function colorWanted(tty, env) {
 // src/cli/io.ts
 function processIO() {
   const out = lineWriter(process.stdout);
-  const outGone = new Promise((resolve8) => {
-    process.stdout.once("error", () => resolve8());
+  const outGone = new Promise((resolve10) => {
+    process.stdout.once("error", () => resolve10());
   });
   const err2 = lineWriter(process.stderr);
   return {
@@ -47976,8 +47976,8 @@ function processIO() {
 }
 var writers = /* @__PURE__ */ new WeakMap();
 function lineWriter(stream) {
-  const known = writers.get(stream);
-  if (known) return known;
+  const known2 = writers.get(stream);
+  if (known2) return known2;
   let closed = false;
   stream.on("error", (error2) => {
     closed = true;
@@ -48067,8 +48067,8 @@ function sentence(summary) {
   return `${summary[0]?.toUpperCase()}${summary.slice(1)}.`;
 }
 function unknownCommand(io, name, verbs) {
-  const known = name.startsWith("-") ? ["--help", "--version"] : verbs.filter((v) => !v.hidden).map((v) => v.name);
-  const guess = closest(name, known);
+  const known2 = name.startsWith("-") ? ["--help", "--version"] : verbs.filter((v) => !v.hidden).map((v) => v.name);
+  const guess = closest(name, known2);
   io.err(
     guess === void 0 ? `mol: unknown command "${name}"; run "mol help" for the list` : `mol: unknown command "${name}"; did you mean "${guess}"?`
   );
@@ -48106,7 +48106,7 @@ function buildCheckpoint(options) {
 }
 
 // src/runner/git.ts
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 
 // src/runner/crash-point.ts
 import { appendFileSync, existsSync } from "node:fs";
@@ -48152,6 +48152,9 @@ var MOLECULAR_IDENTITY = [
 ];
 var COMMIT_SETTINGS = ["-c", "commit.gpgsign=false", "-c", "maintenance.auto=false"];
 var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
+function gitEnvironment() {
+  return { ...scrubEnv(process.env), ...BASE_ENV };
+}
 var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
 var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
 var WRITES = /* @__PURE__ */ new Set([
@@ -48175,27 +48178,34 @@ async function git(cwd, args, options = {}) {
 }
 function runGit(cwd, args, options) {
   const okCodes = options.okCodes ?? [0];
-  return new Promise((resolve8) => {
+  return new Promise((resolve10) => {
     const child = execFile(
       "git",
       [...HARDENING, ...args],
       {
         cwd,
-        env: { ...scrubEnv(process.env), ...BASE_ENV, ...options.env },
+        env: { ...gitEnvironment(), ...options.env },
         maxBuffer: 64 * 1024 * 1024,
         encoding: "utf8"
       },
       (error2, stdout, stderr) => {
         const code18 = error2 ? typeof error2.code === "number" ? error2.code : -1 : 0;
         if (okCodes.includes(code18)) {
-          resolve8(ok({ stdout, stderr, code: code18 }));
+          resolve10(ok({ stdout, stderr, code: code18 }));
           return;
         }
         const why = (stderr || error2?.message || "").trim().split("\n").slice(-3).join(" ");
-        resolve8(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
+        resolve10(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
       }
     );
     if (options.input !== void 0) child.stdin?.end(options.input);
+  });
+}
+function spawnGit(cwd, args) {
+  return spawn("git", [...HARDENING, ...args], {
+    cwd,
+    env: gitEnvironment(),
+    stdio: ["pipe", "pipe", "pipe"]
   });
 }
 async function gitText(cwd, args) {
@@ -48223,9 +48233,16 @@ async function commitStep(options) {
     if (!before.ok) return before;
     base = before.value;
   }
-  const only = pathspecOf(options.exclude ?? []);
-  const added = await git(cwd, ["add", "-A", ...only.args], { input: only.input });
-  if (!added.ok) return added;
+  const exclude = options.exclude ?? [];
+  const left = new Set(exclude);
+  const pending = options.status?.changed.filter((path) => !left.has(path));
+  const untracked = new Set(options.status?.untracked);
+  const adding = pending === void 0 || pending.some((path) => untracked.has(path));
+  const only = pathspecOf(exclude, !adding);
+  if (adding) {
+    const added = await git(cwd, ["add", "-A", ...only.args], { input: only.input });
+    if (!added.ok) return added;
+  }
   const trailers = `Molecule: ${options.molId}
 Step: ${options.stepId}`;
   const made = await git(
@@ -48233,8 +48250,9 @@ Step: ${options.stepId}`;
     [
       ...MOLECULAR_IDENTITY,
       ...COMMIT_SETTINGS,
+      "-c",
+      `core.abbrev=${base.length}`,
       "commit",
-      "-q",
       "--no-verify",
       "--untracked-files=no",
       "-m",
@@ -48247,6 +48265,10 @@ Step: ${options.stepId}`;
   );
   if (!made.ok) return made;
   if (made.value.code === 0) {
+    const intricate = new Set(options.status?.intricate);
+    const summarised = summaryCommit(made.value.stdout, base.length);
+    if (summarised !== void 0 && pending !== void 0 && !pending.some((path) => intricate.has(path)))
+      return ok({ commit: summarised, committed: true, filesModified: inGitOrder(pending) });
     const tip = await git(cwd, [
       "diff-tree",
       "--always",
@@ -48284,8 +48306,16 @@ async function filesSince(cwd, base, head, committed) {
   if (!changed.ok) return changed;
   return ok({ commit: head, committed, filesModified: splitNul(changed.value.stdout) });
 }
-function pathspecOf(exclude) {
-  if (exclude.length === 0) return { args: [] };
+function summaryCommit(stdout, length) {
+  const first = stdout.split("\n", 1)[0] ?? "";
+  const found2 = / ([0-9a-f]+)\] /.exec(first)?.[1];
+  return found2?.length === length ? found2 : void 0;
+}
+function inGitOrder(paths) {
+  return [...paths].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+}
+function pathspecOf(exclude, always = false) {
+  if (exclude.length === 0 && !always) return { args: [] };
   const specs = [".", ...exclude.map((path) => `:(exclude,literal)${path}`)];
   return { args: ["--pathspec-from-file=-", "--pathspec-file-nul"], input: `${specs.join("\0")}\0` };
 }
@@ -48433,14 +48463,14 @@ async function readJson2(cwd, shown) {
 }
 
 // src/runner/run-process.ts
-import { spawn } from "node:child_process";
+import { spawn as spawn2 } from "node:child_process";
 import { performance as performance2 } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
 
 // src/runner/idle-watch.ts
 function watchIdle(options) {
   const now = options.now ?? Date.now;
-  const setTimer = options.setTimer ?? ((run3, ms) => setTimeout(run3, ms));
+  const setTimer = options.setTimer ?? ((run4, ms) => setTimeout(run4, ms));
   const clearTimer = options.clearTimer ?? ((timer2) => clearTimeout(timer2));
   const pollMs = options.pollMs ?? Math.min(15e3, Math.max(50, Math.floor(options.idleMs / 10)));
   let last = now();
@@ -48547,23 +48577,23 @@ function runCommand(options) {
   const tail = new Tail(options.tailBytes ?? DEFAULT_TAIL_BYTES);
   const env = options.inheritEnv === false ? { ...options.env } : { ...process.env, ...options.env };
   const started = performance2.now();
-  return new Promise((resolve8) => {
+  return new Promise((resolve10) => {
     let child;
     try {
       const stdin = options.input === void 0 ? "ignore" : "pipe";
-      child = options.onSpawn ? spawn("sh", ["-c", HELD, options.run, options.exitFile ?? ""], {
+      child = options.onSpawn ? spawn2("sh", ["-c", HELD, options.run, options.exitFile ?? ""], {
         cwd: options.cwd,
         env,
         detached: true,
         stdio: [stdin, "pipe", "pipe", "pipe"]
-      }) : spawn("sh", ["-c", options.run], {
+      }) : spawn2("sh", ["-c", options.run], {
         cwd: options.cwd,
         env,
         detached: true,
         stdio: [stdin, "pipe", "pipe"]
       });
     } catch (error2) {
-      resolve8(
+      resolve10(
         err("spawn-failed", `cannot start the step's command in ${options.cwd}: ${error2.message}`)
       );
       return;
@@ -48584,7 +48614,7 @@ function runCommand(options) {
     const finish2 = (result) => {
       for (const timer of timers) clearTimeout(timer);
       idle?.stop();
-      resolve8(result);
+      resolve10(result);
     };
     let stoppedFor;
     let pending = "";
@@ -48743,11 +48773,11 @@ var WORKSPACE_JUDGES = {
   checks: null,
   "pr-merged": null
 };
-async function commandGate(run3, timeout2, options) {
+async function commandGate(run4, timeout2, options) {
   const timeoutMs = (timeout2 !== void 0 ? parseDuration(timeout2) : void 0) ?? options.defaultTimeoutMs ?? DEFAULT_GATE_TIMEOUT_MS;
   const outcome = await runCommand({
     cwd: options.cwd,
-    run: run3,
+    run: run4,
     env: options.env,
     inheritEnv: false,
     timeoutMs,
@@ -48757,7 +48787,7 @@ async function commandGate(run3, timeout2, options) {
   const { exitCode, timedOut, outputTail, durationMs } = outcome.value;
   const tail = outputTail.length > DETAIL_TAIL_CHARS ? `\u2026${outputTail.slice(-DETAIL_TAIL_CHARS)}` : outputTail;
   const how = timedOut ? `timed out after ${formatDuration(timeoutMs)}` : exitCode === null ? `killed by ${outcome.value.signal}` : `exit ${exitCode}`;
-  const detail = `\`${run3}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === "" ? "" : `
+  const detail = `\`${run4}\`: ${how} in ${formatDuration(durationMs)}${tail.trim() === "" ? "" : `
 ${tail.trimEnd()}`}`;
   return { type: "command", passed: !timedOut && exitCode === 0, detail };
 }
@@ -48894,6 +48924,85 @@ import { join as join4, resolve as resolve3 } from "node:path";
 
 // src/runner/attempt-refs.ts
 import { rm as rm2 } from "node:fs/promises";
+
+// src/runner/ref-transaction.ts
+var IDLE_MS = 5e3;
+var DONE = "commit: ok\n";
+var sessions = /* @__PURE__ */ new Map();
+function refTransaction(cwd, lines2) {
+  const session = sessionFor(cwd);
+  const done2 = session.queue.then(() => run(cwd, session, lines2));
+  session.queue = done2;
+  return done2;
+}
+function run(cwd, session, lines2) {
+  if (session.gone) return refTransaction(cwd, lines2);
+  clearTimeout(session.idle);
+  crashPoint("git-update-ref:before");
+  return new Promise((resolve10) => {
+    session.out = "";
+    session.err = "";
+    session.waiting = resolve10;
+    hold(session, true);
+    session.child.stdin?.write(`start
+${lines2}prepare
+commit
+`);
+  }).then((result) => {
+    if (result.ok) crashPoint("git-update-ref:after");
+    hold(session, false);
+    if (!session.gone) session.idle = setTimeout(() => letGo(cwd, session), IDLE_MS).unref();
+    return result;
+  });
+}
+function sessionFor(cwd) {
+  const known2 = sessions.get(cwd);
+  if (known2 !== void 0 && !known2.gone) return known2;
+  const child = spawnGit(cwd, ["update-ref", "--stdin"]);
+  const session = { child, out: "", err: "", queue: Promise.resolve(), gone: false };
+  sessions.set(cwd, session);
+  child.stdout?.setEncoding("utf8").on("data", (chunk) => {
+    session.out += chunk;
+    if (session.out.endsWith(DONE)) answer(session, ok(void 0));
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk) => {
+    session.err += chunk;
+  });
+  child.stdin?.on("error", () => {
+  });
+  const end = (why) => {
+    session.gone = true;
+    if (sessions.get(cwd) === session) sessions.delete(cwd);
+    clearTimeout(session.idle);
+    const said = session.err.trim().split("\n").slice(-2).join(" ");
+    answer(session, err("git-failed", `git update-ref --stdin failed in ${cwd}: ${said || why}`));
+  };
+  child.on("error", (error2) => end(error2.message));
+  child.on("close", (code18, signal) => end(signal ? `killed by ${signal}` : `exit ${code18}`));
+  hold(session, false);
+  return session;
+}
+function answer(session, result) {
+  const waiting = session.waiting;
+  session.waiting = void 0;
+  waiting?.(result);
+}
+function hold(session, busy) {
+  const { child } = session;
+  const handles = [child, child.stdin, child.stdout, child.stderr];
+  for (const handle of handles) {
+    if (busy) handle?.ref?.();
+    else handle?.unref?.();
+  }
+}
+function letGo(cwd, session) {
+  if (session.waiting !== void 0 || session.gone) return;
+  if (sessions.get(cwd) === session) sessions.delete(cwd);
+  session.gone = true;
+  session.child.stdin?.end();
+}
+
+// src/runner/attempt-refs.ts
 var ROOT = "refs/molecular/attempts";
 function attemptRef(molId, stepId, attempt) {
   return `${ROOT}/${molId}/${stepId}/${attempt}`;
@@ -48953,18 +49062,36 @@ async function snapshot(cwd, message, knownHead) {
   }
 }
 async function recordAttemptBase(cwd, molId, stepId, clean = false, head, forget = []) {
-  const taken = clean ? head === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(head) : await snapshot(cwd, `base of ${stepId} (${molId})`, head).then(
-    (made) => made.ok ? ok(made.value.commit) : made
-  );
+  const taken = await baseCommit(cwd, molId, stepId, clean, head);
   if (!taken.ok) return taken;
-  const commit = taken.value;
-  const [set2, other] = clean ? [baseHeadRef(molId, stepId), baseRef(molId, stepId)] : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
+  const [set2, other] = baseNames(molId, stepId, clean);
   const updated = await git(cwd, ["update-ref", "--stdin"], {
-    input: `update ${set2} ${commit}
+    input: `update ${set2} ${taken.value}
 delete ${other}
 ${forgetting(forget)}`
   });
   return updated.ok ? ok(void 0) : updated;
+}
+async function recordFreshAttemptBase(cwd, molId, stepId, clean, head, forget = []) {
+  const taken = await baseCommit(cwd, molId, stepId, clean, head);
+  if (!taken.ok) return taken;
+  const [set2, other] = baseNames(molId, stepId, clean);
+  const none = "0".repeat(head.length);
+  const updated = await refTransaction(
+    cwd,
+    `update ${set2} ${taken.value} ${none}
+verify ${other}
+${forgetting(forget)}`
+  );
+  return ok(updated.ok);
+}
+async function baseCommit(cwd, molId, stepId, clean, head) {
+  if (clean) return head === void 0 ? gitText(cwd, ["rev-parse", "HEAD"]) : ok(head);
+  const made = await snapshot(cwd, `base of ${stepId} (${molId})`, head);
+  return made.ok ? ok(made.value.commit) : made;
+}
+function baseNames(molId, stepId, clean) {
+  return clean ? [baseHeadRef(molId, stepId), baseRef(molId, stepId)] : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
 }
 function forgetting(bases) {
   return bases.map(({ molId, stepId }) => `delete ${baseRef(molId, stepId)}
@@ -49055,26 +49182,24 @@ async function prepareWorkspace(options) {
   if (!bases.ok) return bases;
   const [first, ...others] = bases.value;
   if (first === void 0) return err("unknown-base", "no base to start the step from.");
-  let keptAttempt;
-  const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
-  if (tip !== void 0 && options.previousAttempt !== void 0) {
-    const kept = await keepBranchAttempt(
-      repoDir,
-      molId,
-      stepId,
-      options.previousAttempt,
-      tip,
-      bases.value.map((b) => b.sha)
-    );
-    if (!kept.ok) return kept;
-    keptAttempt = kept.value;
-  }
   const add = () => git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first.sha]);
-  const fresh = tip === void 0 && !await pathExists(path);
-  let added = fresh ? await add() : void 0;
+  let added = await pathExists(path) ? void 0 : await add();
+  let keptAttempt;
   if (added === void 0 || !added.ok) {
-    const branchExists = fresh ? await resolveCommit(repoDir, `refs/heads/${branch.value}`) !== void 0 : tip !== void 0;
-    const cleared = await clearPreviousAttempt(repoDir, path, branch.value, branchExists);
+    const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
+    if (tip !== void 0 && options.previousAttempt !== void 0) {
+      const kept = await keepBranchAttempt(
+        repoDir,
+        molId,
+        stepId,
+        options.previousAttempt,
+        tip,
+        bases.value.map((b) => b.sha)
+      );
+      if (!kept.ok) return kept;
+      keptAttempt = kept.value;
+    }
+    const cleared = await clearPreviousAttempt(repoDir, path, branch.value, tip !== void 0);
     if (!cleared.ok) return cleared;
     added = await add();
   }
@@ -49096,8 +49221,8 @@ async function prepareWorkspace(options) {
     ...keptAttempt === void 0 ? {} : { keptAttempt }
   });
 }
-async function currentTree(repoDir, known) {
-  const read = known === void 0 ? await readHead(repoDir) : ok(known);
+async function currentTree(repoDir, known2) {
+  const read = known2 === void 0 ? await readHead(repoDir) : ok(known2);
   if (!read.ok) return read;
   const { commit: sha, name } = read.value;
   const status2 = await git(repoDir, [
@@ -49485,15 +49610,15 @@ async function changeMolecule(store2, proto, molId, plan, now, marker, readFirst
       handled = current;
       return err(DUPLICATE, `${marker.key} was already handled`);
     }
-    const known = typeof proto === "function" ? proto(current) : proto;
-    if (!known) {
+    const known2 = typeof proto === "function" ? proto(current) : proto;
+    if (!known2) {
       if (readFirst) readFirst.mol = current;
       return err(NEEDS_PROTO, `the formula of molecule ${molId} must be loaded first`);
     }
     const chosen = typeof plan === "function" ? plan(current) : ok(plan);
     if (!chosen.ok) return chosen;
     const events = isList(chosen.value) ? chosen.value : [chosen.value];
-    const next = transitionAll(known, current, events, now);
+    const next = transitionAll(known2, current, events, now);
     if (!next.ok) return next;
     if (next.value.mol === current) {
       noop = next.value;
@@ -49768,10 +49893,10 @@ function loadFormulaArg(arg, cwd, repoDir, searchDirs = []) {
   if (!isFile && looksLikePath(arg)) return missingFormulaFile(arg, asPath, catalog);
   const path = isFile ? asPath : catalog.locate(arg);
   if (!path) {
-    const known = catalog.names();
+    const known2 = catalog.names();
     return err(
       "unknown-formula",
-      `no formula named "${arg}"${didYouMean(arg, known)} (looked in ${lookedIn(catalog, repoDir)}); known: ${known.join(", ")}`
+      `no formula named "${arg}"${didYouMean(arg, known2)} (looked in ${lookedIn(catalog, repoDir)}); known: ${known2.join(", ")}`
     );
   }
   const parsed = readFormulaFile(path, isFile ? arg : path);
@@ -50214,20 +50339,204 @@ async function endPreviousAttempt(step2, announce = () => {
 import { performance as performance4 } from "node:perf_hooks";
 
 // src/runner/git-config-snapshot.ts
+import { resolve as resolve7 } from "node:path";
+
+// src/runner/git-config-files.ts
+import { readFile as readFile2 } from "node:fs/promises";
+import { dirname as dirname4, isAbsolute as isAbsolute5, join as join9, resolve as resolve6 } from "node:path";
+async function readState(path) {
+  try {
+    return await readFile2(path);
+  } catch (error2) {
+    const code18 = error2.code;
+    if (code18 === "ENOENT" || code18 === "ENOTDIR") return "missing";
+    if (code18 === "EISDIR") return "dir";
+    return void 0;
+  }
+}
+async function readStates(paths) {
+  const list3 = [...new Set(paths)];
+  const states = await Promise.all(list3.map(readState));
+  const files = /* @__PURE__ */ new Map();
+  for (const [i, path] of list3.entries()) {
+    const state = states[i];
+    if (state === void 0) return void 0;
+    files.set(path, state);
+  }
+  return files;
+}
+function sameState(a, b) {
+  if (a === void 0 || b === void 0) return false;
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  return a.equals(b);
+}
+var RELOCATING = ["GIT_DIR", "GIT_COMMON_DIR", "GIT_WORK_TREE", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS"];
+async function standardConfigFiles(cwd) {
+  const env = gitEnvironment();
+  if (RELOCATING.some((name) => env[name] !== void 0)) return void 0;
+  const system = await systemConfigPath(cwd, env);
+  if (system === null) return void 0;
+  const paths = system === void 0 ? [] : [system];
+  if (env.GIT_CONFIG_GLOBAL !== void 0) paths.push(resolve6(cwd, env.GIT_CONFIG_GLOBAL));
+  else {
+    const home = env.HOME;
+    const xdg = env.XDG_CONFIG_HOME;
+    if (xdg) paths.push(join9(xdg, "git", "config"));
+    else if (home) paths.push(join9(home, ".config", "git", "config"));
+    if (home) paths.push(join9(home, ".gitconfig"));
+  }
+  const dotGit = join9(cwd, ".git");
+  paths.push(dotGit);
+  const where3 = await readState(dotGit);
+  let gitDir;
+  if (where3 === "dir") gitDir = dotGit;
+  else if (where3 instanceof Buffer) {
+    const named = /^gitdir: (.+)$/m.exec(where3.toString("utf8"))?.[1];
+    if (named === void 0) return void 0;
+    gitDir = resolve6(cwd, named);
+  } else return void 0;
+  const commonFile = join9(gitDir, "commondir");
+  paths.push(commonFile);
+  const common = await readState(commonFile);
+  if (common === void 0 || common === "dir") return void 0;
+  const commonDir = common === "missing" ? gitDir : resolve6(gitDir, common.toString("utf8").trim());
+  const files = { common: join9(commonDir, "config"), worktree: join9(gitDir, "config.worktree") };
+  paths.push(files.common, files.worktree);
+  return { paths, ...files };
+}
+function namedConfigFiles(cwd, listed2) {
+  const env = gitEnvironment();
+  const paths = [];
+  for (const setting of listed2) {
+    if (setting.scope === "command") continue;
+    if (!setting.origin.startsWith("file:")) return void 0;
+    const origin = resolve6(cwd, setting.origin.slice("file:".length));
+    paths.push(origin);
+    if (setting.key.startsWith("includeif.")) return void 0;
+    if (setting.key !== "include.path") continue;
+    const target = setting.value;
+    if (!target) return void 0;
+    let path;
+    if (target.startsWith("~/")) {
+      if (!env.HOME) return void 0;
+      path = join9(env.HOME, target.slice(2));
+    } else if (target.startsWith("~") || target.startsWith("%(")) return void 0;
+    else path = isAbsolute5(target) ? target : resolve6(dirname4(origin), target);
+    paths.push(path);
+  }
+  return paths;
+}
+async function systemConfigPath(cwd, env) {
+  if (env.GIT_CONFIG_NOSYSTEM !== void 0 && !/^(0|false|no|off|)$/i.test(env.GIT_CONFIG_NOSYSTEM))
+    return void 0;
+  if (env.GIT_CONFIG_SYSTEM !== void 0) return resolve6(env.GIT_CONFIG_SYSTEM);
+  systemPath ??= git(cwd, ["config", "--system", "--edit"], { env: { GIT_EDITOR: "echo" } }).then((out) => {
+    const path = out.ok ? out.value.stdout.replace(/\n$/, "") : "";
+    return isAbsolute5(path) && !path.includes("\n") ? path : null;
+  });
+  return systemPath;
+}
+var systemPath;
+
+// src/runner/git-config-snapshot.ts
 var HARMLESS = /^(core\.hookspath|core\.fsmonitor|user\.(name|email)|branch\..+\.(remote|merge|rebase))$/;
-async function gitConfigSnapshot(cwd) {
+async function gitConfigSnapshot(cwd, options = {}) {
+  const before = options.remember ? await readCandidates(cwd) : void 0;
   const listed2 = await git(cwd, ["config", "--list", "--show-scope", "--show-origin", "-z"]);
   if (!listed2.ok) return listed2;
-  const fields = listed2.value.stdout.split("\0");
+  const settings = parseListing(listed2.value.stdout);
   const entries = [];
+  for (const { scope, origin, key, value } of settings) {
+    if (scope === "command" || HARMLESS.test(key)) continue;
+    const where3 = origin.startsWith("file:") ? `file:${resolve7(cwd, origin.slice("file:".length))}` : origin;
+    entries.push(JSON.stringify([scope, where3, key, value]));
+  }
+  if (options.remember) await remember(cwd, entries, settings, before);
+  return ok(entries);
+}
+async function gitConfigNow(cwd, before, options = {}) {
+  const memo2 = memos.get(cwd);
+  if (memo2 !== void 0 && sameEntries(memo2.entries, before)) {
+    const now = await readStates(memo2.files.keys());
+    if (now !== void 0 && [...memo2.files].every(([path, state]) => sameState(state, now.get(path)))) {
+      return ok([...before]);
+    }
+  }
+  return gitConfigSnapshot(cwd, options);
+}
+async function gitConfigOfNewWorktree(cwd, repoDir) {
+  const main2 = await rememberedNow(repoDir);
+  const derived3 = main2 === void 0 ? void 0 : await sameFilesAs(cwd, repoDir, main2);
+  if (derived3 !== void 0) {
+    if (memos.size >= MEMOS) memos.delete(memos.keys().next().value);
+    memos.set(cwd, derived3);
+    return ok([...derived3.entries]);
+  }
+  const tries = mainReads.get(repoDir) ?? 0;
+  if (main2 === void 0 && !memos.has(repoDir) && tries < 2) {
+    mainReads.set(repoDir, tries + 1);
+    const read = await gitConfigSnapshot(repoDir, { remember: true });
+    if (read.ok && memos.has(repoDir)) return gitConfigOfNewWorktree(cwd, repoDir);
+  }
+  return gitConfigSnapshot(cwd, { remember: true });
+}
+var mainReads = /* @__PURE__ */ new Map();
+async function rememberedNow(cwd) {
+  const memo2 = memos.get(cwd);
+  if (memo2 === void 0) return void 0;
+  const now = await readStates(memo2.files.keys());
+  if (now === void 0 || ![...memo2.files].every(([path, state]) => sameState(state, now.get(path))))
+    return void 0;
+  return memo2;
+}
+async function sameFilesAs(cwd, repoDir, main2) {
+  const [mine, theirs] = await Promise.all([standardConfigFiles(cwd), standardConfigFiles(repoDir)]);
+  if (mine === void 0 || theirs === void 0 || mine.common !== theirs.common) return void 0;
+  const files = await readStates(mine.paths);
+  if (files === void 0) return void 0;
+  if (files.get(mine.worktree) !== "missing" || main2.files.get(theirs.worktree) !== "missing")
+    return void 0;
+  for (const [path, state] of main2.files) {
+    if (files.has(path) && !sameState(files.get(path), state)) return void 0;
+    files.set(path, state);
+  }
+  return { entries: main2.entries, files };
+}
+function parseListing(text4) {
+  const fields = text4.split("\0");
+  const settings = [];
   for (let i = 0; i + 2 < fields.length; i += 3) {
     const [scope, origin, item] = fields.slice(i, i + 3);
     const newline2 = item.indexOf("\n");
     const key = (newline2 < 0 ? item : item.slice(0, newline2)).toLowerCase();
-    if (scope === "command" || HARMLESS.test(key)) continue;
-    entries.push(JSON.stringify([scope, origin, key, newline2 < 0 ? null : item.slice(newline2 + 1)]));
+    settings.push({ scope, origin, key, value: newline2 < 0 ? null : item.slice(newline2 + 1) });
   }
-  return ok(entries);
+  return settings;
+}
+var memos = /* @__PURE__ */ new Map();
+var MEMOS = 32;
+var known = /* @__PURE__ */ new Set();
+async function readCandidates(cwd) {
+  const standard = (await standardConfigFiles(cwd))?.paths;
+  if (standard === void 0) return void 0;
+  const files = await readStates([...known, ...standard]);
+  return files === void 0 ? void 0 : { standard, files };
+}
+async function remember(cwd, entries, settings, before) {
+  memos.delete(cwd);
+  const named = namedConfigFiles(cwd, settings);
+  for (const path of named ?? []) known.add(path);
+  if (before === void 0 || named === void 0) return;
+  const needed = [.../* @__PURE__ */ new Set([...before.standard, ...named])];
+  if (!needed.every((path) => before.files.has(path))) return;
+  const after = await readStates(needed);
+  if (after === void 0) return;
+  if (!needed.every((path) => sameState(before.files.get(path), after.get(path)))) return;
+  if (memos.size >= MEMOS) memos.delete(memos.keys().next().value);
+  memos.set(cwd, { entries, files: after });
+}
+function sameEntries(a, b) {
+  return a.length === b.length && a.every((entry2, i) => entry2 === b[i]);
 }
 function changedSettings(before, after) {
   const was = new Set(before);
@@ -50302,9 +50611,70 @@ async function branchOf(cwd) {
   return ok(full.slice("refs/heads/".length));
 }
 
+// src/runner/tree-status.ts
+async function treeStatus(cwd) {
+  const out = await git(cwd, [
+    "status",
+    "--porcelain=v2",
+    "--branch",
+    "-z",
+    "--no-renames",
+    "--untracked-files=all"
+  ]);
+  if (!out.ok) return out;
+  return ok(parseTreeStatus(out.value.stdout));
+}
+var FIELDS = { "1": 8, "2": 9, u: 10 };
+function parseTreeStatus(text4) {
+  const records = text4.split("\0");
+  let oid;
+  let name;
+  const changed = [];
+  const untracked = [];
+  const intricate = [];
+  for (let i = 0; i < records.length; i++) {
+    const record5 = records[i];
+    if (record5 === "") continue;
+    if (record5.startsWith("# ")) {
+      const [, key, value] = /^# (\S+) (.*)$/s.exec(record5) ?? [];
+      if (key === "branch.oid") oid = value;
+      else if (key === "branch.head") name = value;
+      continue;
+    }
+    const kind = record5.slice(0, 1);
+    if (kind === "?" || kind === "!") {
+      if (kind === "?") {
+        changed.push(record5.slice(2));
+        untracked.push(record5.slice(2));
+      }
+      continue;
+    }
+    const fields = FIELDS[kind];
+    if (fields === void 0) return void 0;
+    let at = -1;
+    for (let n = 0; n < fields; n++) {
+      at = record5.indexOf(" ", at + 1);
+      if (at < 0) return void 0;
+    }
+    const path = record5.slice(at + 1);
+    changed.push(path);
+    const [staged, unstaged] = [record5.slice(2, 3), record5.slice(3, 4)];
+    const mixed = staged !== "." && unstaged !== "." || unstaged === "A";
+    if (kind !== "1" || mixed || record5.slice(5, 9) !== "N...") intricate.push(path);
+    if (kind === "2") i++;
+  }
+  const seen = /* @__PURE__ */ new Set();
+  for (const path of changed) {
+    if (seen.has(path)) intricate.push(path);
+    seen.add(path);
+  }
+  if (oid === void 0 || !/^[0-9a-f]{40,64}$/.test(oid) || name === void 0) return void 0;
+  return { head: oid, branch: name === "(detached)" ? void 0 : name, changed, untracked, intricate };
+}
+
 // src/shell/step/ended-attempt.ts
-import { mkdir, readFile as readFile2, rm as rm5, writeFile } from "node:fs/promises";
-import { dirname as dirname4, join as join9 } from "node:path";
+import { mkdir, readFile as readFile3, rm as rm5, writeFile } from "node:fs/promises";
+import { dirname as dirname5, join as join10 } from "node:path";
 
 // src/shell/step/step-checkout-schema.ts
 var StepCheckoutSchema = external_exports.object({
@@ -50337,7 +50707,7 @@ var AttemptRecordSchema = external_exports.object({
   checkout: StepCheckoutSchema.omit({ ended: true })
 });
 function attemptFiles(dir, molId, stepId) {
-  const base = join9(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  const base = join10(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
   return { record: `${base}.json`, exit: `${base}.exit` };
 }
 var EXIT_RESERVED = `${" ".repeat(15)}
@@ -50345,7 +50715,7 @@ var EXIT_RESERVED = `${" ".repeat(15)}
 async function keepAttemptRecord(files, attempt, checkout) {
   if (checkout.kind === "checkout") return ok(void 0);
   const record5 = JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout }));
-  let path = dirname4(files.record);
+  let path = dirname5(files.record);
   try {
     await mkdir(path, { recursive: true });
     path = files.exit;
@@ -50390,7 +50760,7 @@ var ENDED_COMMAND = {
 };
 async function readText2(path) {
   try {
-    return await readFile2(path, "utf8");
+    return await readFile3(path, "utf8");
   } catch {
     return void 0;
   }
@@ -50426,11 +50796,11 @@ async function recordStepEvent(job, event) {
 // src/shell/step/run-step-command.ts
 import { mkdtemp, rm as rm6, writeFile as writeFile2 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 
 // src/runner/workspace-fingerprint.ts
 import { stat } from "node:fs/promises";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
   const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
@@ -50438,7 +50808,7 @@ async function workspaceFingerprint(cwd) {
   const entries = splitNul(status2.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry2) => {
-      const info = await stat(join10(cwd, entry2.slice(3))).catch(() => void 0);
+      const info = await stat(join11(cwd, entry2.slice(3))).catch(() => void 0);
       return info === void 0 ? `${entry2}:gone` : `${entry2}:${info.size}:${info.mtimeMs}`;
     })
   );
@@ -50625,7 +50995,7 @@ function presetReader(preset) {
 
 // src/runner/agent-usage/usage-file.ts
 import { open as open2 } from "node:fs/promises";
-var FIELDS = ["tokens_in", "tokens_out", "cost_usd", "turns"];
+var FIELDS2 = ["tokens_in", "tokens_out", "cost_usd", "turns"];
 function parseUsageLine(line) {
   let value;
   try {
@@ -50637,8 +51007,8 @@ function parseUsageLine(line) {
     return { ok: false, message: `not a JSON object: ${line.slice(0, 80)}` };
   const usage = {};
   for (const [key, raw] of Object.entries(value)) {
-    if (!FIELDS.includes(key))
-      return { ok: false, message: `unknown field "${key}"; the fields are ${FIELDS.join(", ")}` };
+    if (!FIELDS2.includes(key))
+      return { ok: false, message: `unknown field "${key}"; the fields are ${FIELDS2.join(", ")}` };
     const whole = key !== "cost_usd";
     if (typeof raw !== "number" || !Number.isFinite(raw) || raw < 0 || whole && !Number.isInteger(raw))
       return {
@@ -50830,8 +51200,8 @@ async function runStepCommand(job, checkout, prompt2) {
   const { def } = job;
   if (checkout.ended) return ok(ENDED_COMMAND);
   const agent = def.run === void 0 ? def.agent : void 0;
-  const run3 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
-  if (run3 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
+  const run4 = def.run ?? (agent === void 0 ? void 0 : agentCommandLine(agent));
+  if (run4 === void 0) return err("no-run", `step "${def.id}" has no run command and no agent`);
   const env = commandEnv(job, checkout);
   if (!env.ok) return env;
   const timeoutMs = def.timeout === void 0 ? void 0 : parseDuration(def.timeout);
@@ -50846,12 +51216,12 @@ async function runStepCommand(job, checkout, prompt2) {
     if (!kept.ok) return kept;
   }
   const command = async (extra, input2, watch) => {
-    log(`running ${what} "${def.id}": ${run3.split("\n")[0]}${run3.includes("\n") ? " \u2026" : ""}`);
+    log(`running ${what} "${def.id}": ${run4.split("\n")[0]}${run4.includes("\n") ? " \u2026" : ""}`);
     const ran = await runCommand({
       ...watch?.stdoutLine === void 0 ? {} : { stdoutLine: watch.stdoutLine },
       ...watch === void 0 ? {} : { stop: watch.stop },
       cwd: checkout.cwd,
-      run: run3,
+      run: run4,
       env: { ...env.value, ...extra },
       inheritEnv: false,
       ...timeoutMs === void 0 ? {} : { timeoutMs },
@@ -50876,16 +51246,16 @@ async function runStepCommand(job, checkout, prompt2) {
   const go = async () => {
     if (agent === void 0 && review === void 0) return command({});
     const text4 = prompt2 ?? "";
-    const dir = await mkdtemp(join11(tmpdir(), "mol-prompt-"));
+    const dir = await mkdtemp(join12(tmpdir(), "mol-prompt-"));
     try {
       const reviewEnv = {};
       if (review !== void 0) {
-        reviewEnv.MOL_REVIEW_FILE = join11(dir, "review.md");
+        reviewEnv.MOL_REVIEW_FILE = join12(dir, "review.md");
         await writeFile2(reviewEnv.MOL_REVIEW_FILE, review);
       }
       if (agent === void 0) return await command(reviewEnv);
-      const file2 = join11(dir, "prompt.md");
-      const usageFile = join11(dir, "usage.jsonl");
+      const file2 = join12(dir, "prompt.md");
+      const usageFile = join12(dir, "usage.jsonl");
       await writeFile2(file2, text4);
       const watch = watchAgent(job, agent, usageFile);
       if (watch.refused !== void 0) {
@@ -51040,25 +51410,33 @@ async function doWork({ job, checkout, ran }) {
   const ranOk = command === void 0 ? {} : { command };
   const config3 = await unchangedConfig(job, checkout);
   if (!config3.ok) return failed(config3.error, ranOk);
-  let head;
-  if (checkout.kind !== "tree" && checkout.branch !== void 0) {
+  const status2 = await treeStatus(checkout.cwd);
+  if (!status2.ok) return failed(status2.error, ranOk);
+  const stayed = status2.value !== void 0 && status2.value.head === checkout.baseCommit && status2.value.branch === checkout.branch;
+  let head = stayed ? checkout.baseCommit : void 0;
+  if (!stayed && checkout.kind !== "tree" && checkout.branch !== void 0) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, ranOk);
     head = onBranch.value;
   }
-  if (checkout.kind === "tree") {
+  if (!stayed && checkout.kind === "tree") {
     const moved = await headStayed(def.id, checkout);
     if (!moved.ok) return failed(moved.error, ranOk);
     head = moved.value;
   }
-  const committed = await commitStep({
+  const before = new Set(checkout.preexisting);
+  const committed = stayed && status2.value?.changed.every((path) => before.has(path)) ? (
+    // Nothing but what was changed before the step: `add` and `commit` would find nothing.
+    ok({ commit: checkout.baseCommit, committed: false, filesModified: [] })
+  ) : await commitStep({
     cwd: checkout.cwd,
     molId: mol.id,
     stepId: def.id,
     message: `${def.title || def.id} (${mol.id})`,
     baseCommit: checkout.baseCommit,
     ...head === void 0 ? {} : { headCommit: head },
-    ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
+    ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting },
+    ...stayed && status2.value !== void 0 ? { status: status2.value } : {}
   });
   if (!committed.ok) return failed(committed.error, ranOk);
   const { commit, filesModified } = committed.value;
@@ -51165,7 +51543,8 @@ async function keepWorkInProgress(job, checkout, command, failed, stopped) {
 async function unchangedConfig(job, checkout) {
   const stepId = job.def.id;
   if (checkout.gitConfig === void 0) return ok(void 0);
-  const now = await gitConfigSnapshot(checkout.cwd);
+  const remember2 = job.host.gitConfigAfter !== void 0;
+  const now = await gitConfigNow(checkout.cwd, checkout.gitConfig, { remember: remember2 });
   if (!now.ok) return now;
   const changed = changedSettings(checkout.gitConfig, now.value);
   if (changed.length === 0) {
@@ -51217,41 +51596,19 @@ async function prepareCheckout(job) {
     const execution = job.proto.execution;
     const ended = await endedCheckout(job, place);
     if (ended !== void 0) return ok(ended);
-    let head;
-    if (execution === "local") {
-      const start2 = await readTreeStart(place.repoDir, mol.id, def.id);
-      if (!start2.ok) return start2;
-      if (start2.value !== void 0 && !start2.value.baseLeft) head = start2.value.head;
-      else {
-        const cleared = await clearUnfinishedAttempt(job, place.repoDir);
-        if (!cleared.ok) return cleared;
-      }
-    }
-    const prepared2 = await prepareWorkspace({
-      ...common,
-      repoDir: place.repoDir,
-      execution,
-      worktreeRoot: place.worktreeRoot,
-      ...head === void 0 ? {} : { head }
-    });
+    const options = { ...common, repoDir: place.repoDir, execution, worktreeRoot: place.worktreeRoot };
+    const prepared2 = execution === "local" ? await startInTree(job, options) : await prepareWorkspace(options);
     if (!prepared2.ok) return prepared2;
-    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit2, isWorktree, preexisting, keptAttempt } = prepared2.value;
+    const { cwd: cwd2, branch: branch2, baseCommit: baseCommit3, isWorktree, preexisting, keptAttempt } = prepared2.value;
     if (keptAttempt !== void 0)
       host.log(`the previous attempt of ${def.id} (its branch ${branch2}) was kept at ${keptAttempt}`);
-    if (execution === "local") {
-      const clean = preexisting !== void 0 && preexisting.length === 0;
-      const completed = host.completedBases?.get(cwd2) ?? [];
-      const recorded = await recordAttemptBase(cwd2, mol.id, def.id, clean, baseCommit2, completed);
-      if (!recorded.ok) return recorded;
-      host.completedBases?.delete(cwd2);
-    }
     const gitConfig = await configBefore(host, cwd2, isWorktree);
     if (!gitConfig.ok) return gitConfig;
     return ok({
       gitConfig: gitConfig.value,
       kind: isWorktree ? "worktree" : "tree",
       cwd: cwd2,
-      baseCommit: baseCommit2,
+      baseCommit: baseCommit3,
       ...branch2 === void 0 ? {} : { branch: branch2 },
       ...preexisting === void 0 ? {} : { preexisting }
     });
@@ -51266,21 +51623,64 @@ async function prepareCheckout(job) {
     worktreeRoot: place.scratchRoot
   });
   if (!prepared.ok) return prepared;
-  const { cwd, baseCommit } = prepared.value;
+  const { cwd, baseCommit: baseCommit2 } = prepared.value;
   const branch = prepared.value.branch;
   const removed = await removeWorktree({ repoDir: workspace, path: cwd });
   if (!removed.ok) return removed;
   const switched = await git(workspace, ["checkout", "-q", branch]);
   if (!switched.ok) return switched;
-  return recordCheckout(workspace, branch, baseCommit);
+  return recordCheckout(workspace, branch, baseCommit2);
+}
+async function startInTree(job, options) {
+  const { host, mol, def } = job;
+  const { repoDir } = options;
+  const completed = host.completedBases?.get(repoDir) ?? [];
+  const status2 = await treeStatus(repoDir);
+  if (!status2.ok) return status2;
+  if (status2.value !== void 0) {
+    const { head: head2, branch, changed } = status2.value;
+    const clean2 = changed.length === 0;
+    const fresh = await recordFreshAttemptBase(repoDir, mol.id, def.id, clean2, head2, completed);
+    if (!fresh.ok) return fresh;
+    if (fresh.value) {
+      host.completedBases?.delete(repoDir);
+      return ok({
+        cwd: repoDir,
+        ...branch === void 0 ? {} : { branch },
+        baseCommit: head2,
+        isWorktree: false,
+        preexisting: changed
+      });
+    }
+  }
+  let head;
+  const start2 = await readTreeStart(repoDir, mol.id, def.id);
+  if (!start2.ok) return start2;
+  if (start2.value !== void 0 && !start2.value.baseLeft) head = start2.value.head;
+  else {
+    const cleared = await clearUnfinishedAttempt(job, repoDir);
+    if (!cleared.ok) return cleared;
+  }
+  const prepared = await prepareWorkspace({ ...options, ...head === void 0 ? {} : { head } });
+  if (!prepared.ok) return prepared;
+  const { cwd, baseCommit: baseCommit2, preexisting } = prepared.value;
+  const clean = preexisting !== void 0 && preexisting.length === 0;
+  const recorded = await recordAttemptBase(cwd, mol.id, def.id, clean, baseCommit2, completed);
+  if (!recorded.ok) return recorded;
+  host.completedBases?.delete(cwd);
+  return prepared;
 }
 async function configBefore(host, cwd, isWorktree) {
-  const known = isWorktree ? void 0 : host.gitConfigAfter?.get(cwd);
+  const known2 = isWorktree ? void 0 : host.gitConfigAfter?.get(cwd);
   host.gitConfigAfter?.delete(cwd);
-  return known === void 0 ? gitConfigSnapshot(cwd) : ok(known);
+  if (known2 !== void 0) return ok(known2);
+  const remember2 = host.gitConfigAfter !== void 0;
+  if (remember2 && isWorktree && host.place.kind === "worktree")
+    return gitConfigOfNewWorktree(cwd, host.place.repoDir);
+  return gitConfigSnapshot(cwd, { remember: remember2 });
 }
-async function recordCheckout(workspace, branch, baseCommit) {
-  const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit]);
+async function recordCheckout(workspace, branch, baseCommit2) {
+  const recorded = await git(workspace, ["update-ref", STEP_BASE_REF, baseCommit2]);
   if (!recorded.ok) return recorded;
   const gitConfig = await gitConfigSnapshot(workspace);
   if (!gitConfig.ok) return gitConfig;
@@ -51290,7 +51690,7 @@ async function recordCheckout(workspace, branch, baseCommit) {
   if (!blob.ok) return blob;
   const kept = await git(workspace, ["update-ref", STEP_CONFIG_REF, blob.value.stdout.trim()]);
   if (!kept.ok) return kept;
-  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit, gitConfig: gitConfig.value });
+  return ok({ kind: "checkout", cwd: workspace, branch, baseCommit: baseCommit2, gitConfig: gitConfig.value });
 }
 async function startingPoint(job) {
   const { base } = job.mol;
@@ -51506,9 +51906,9 @@ async function stepPrompt(job, branch) {
 var NO_MENTIONS = { items: [], unknown: [], missing: [] };
 async function mentionContext(job) {
   const text4 = [job.def.description, job.def.acceptance ?? ""].join("\n");
-  const resolve8 = job.host.mentions;
-  if (resolve8 === void 0 || extractMentions(text4).length === 0) return NO_MENTIONS;
-  return resolve8(text4);
+  const resolve10 = job.host.mentions;
+  if (resolve10 === void 0 || extractMentions(text4).length === 0) return NO_MENTIONS;
+  return resolve10(text4);
 }
 
 // src/cli/heartbeat.ts
@@ -51538,11 +51938,11 @@ function startHeartbeat(everyMs, beat, now = () => performance.now()) {
 
 // src/cli/local-prices.ts
 var import_yaml2 = __toESM(require_dist(), 1);
-import { readFile as readFile3 } from "node:fs/promises";
-import { join as join12 } from "node:path";
+import { readFile as readFile4 } from "node:fs/promises";
+import { join as join13 } from "node:path";
 var CONFIG_PATH = ".github/molecular.yml";
 async function localPrices(repoDir) {
-  const text4 = await readFile3(join12(repoDir, CONFIG_PATH), "utf8").catch(() => void 0);
+  const text4 = await readFile4(join13(repoDir, CONFIG_PATH), "utf8").catch(() => void 0);
   if (text4 === void 0) return ok(void 0);
   const lines2 = new import_yaml2.LineCounter();
   const doc = (0, import_yaml2.parseDocument)(text4, { lineCounter: lines2 });
@@ -51565,15 +51965,15 @@ async function localPrices(repoDir) {
 
 // src/cli/local-step-host.ts
 import { hostname as hostname5 } from "node:os";
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 
 // src/cli/local-mentions.ts
 var import_yaml3 = __toESM(require_dist(), 1);
-import { readFile as readFile4 } from "node:fs/promises";
-import { join as join13 } from "node:path";
+import { readFile as readFile5 } from "node:fs/promises";
+import { join as join14 } from "node:path";
 var CONFIG_PATH2 = ".github/molecular.yml";
 async function localMentions(repoDir, text4) {
-  const read = (path) => readFile4(join13(repoDir, path), "utf8").catch(() => void 0);
+  const read = (path) => readFile5(join14(repoDir, path), "utf8").catch(() => void 0);
   return resolveMentions(text4, contextMap(await read(CONFIG_PATH2)), read);
 }
 function contextMap(yaml) {
@@ -51630,10 +52030,10 @@ function startedAfter(pid, runStartMs) {
 
 // src/cli/local-step-host.ts
 function cliStepHost(ctx, options = {}) {
-  const run3 = thisRun();
+  const run4 = thisRun();
   const { groups } = options;
   return {
-    ...run3,
+    ...run4,
     leaseTtlMs: (def) => leaseTtlMs(def, "local"),
     now: () => ctx.io.now(),
     record: async (molId, proto, plan) => {
@@ -51649,7 +52049,7 @@ function cliStepHost(ctx, options = {}) {
       kind: "worktree",
       repoDir: ctx.repoDir,
       worktreeRoot: ctx.worktreeRoot,
-      attemptsDir: join14(ctx.store.dir, "attempts")
+      attemptsDir: join15(ctx.store.dir, "attempts")
     },
     push: false,
     env: process.env,
@@ -51755,7 +52155,7 @@ import {
   writeSync
 } from "node:fs";
 import { hostname as hostname6 } from "node:os";
-import { dirname as dirname5 } from "node:path";
+import { dirname as dirname6 } from "node:path";
 var DEFAULT_TIMEOUT_MS = 1e4;
 var DEFAULT_STALE_MS = 3e4;
 var BREAK_STALE_MS = 5e3;
@@ -51867,7 +52267,7 @@ function tryCreate(path, holder) {
       const code18 = error2.code;
       if (code18 === "EEXIST") return "exists";
       if (code18 === "ENOENT" && tries === 0) {
-        mkdirSync(dirname5(path), { recursive: true });
+        mkdirSync(dirname6(path), { recursive: true });
         continue;
       }
       return error2;
@@ -51966,7 +52366,7 @@ function backoff(attempt) {
   return cap / 2 + Math.random() * (cap / 2);
 }
 function sleep(ms) {
-  return new Promise((resolve8) => setTimeout(resolve8, ms));
+  return new Promise((resolve10) => setTimeout(resolve10, ms));
 }
 
 // src/cli/tree-lock.ts
@@ -52347,16 +52747,16 @@ var NO_RUN = {
   name: "no-run",
   meaning: "only record; leave the steps that became ready"
 };
-var FIELDS2 = "; --json=a,b keeps only those fields";
+var FIELDS3 = "; --json=a,b keeps only those fields";
 var json2 = (what) => ({
   name: "json",
   inlineValue: "FIELDS",
-  meaning: `print ${what} as JSON${FIELDS2}`
+  meaning: `print ${what} as JSON${FIELDS3}`
 });
 var RUN_JSON = {
   name: "json",
   inlineValue: "FIELDS",
-  meaning: `print the molecule as JSON at the end (progress lines go to stderr, as always)${FIELDS2}`
+  meaning: `print the molecule as JSON at the end (progress lines go to stderr, as always)${FIELDS3}`
 };
 var FORMULA_OPTIONS = [VAR, OVERLAY, FORMULAS];
 
@@ -52437,19 +52837,19 @@ function whoAmI(env) {
 }
 
 // src/cli/cli-context.ts
-import { basename as basename3, dirname as dirname8, join as join18, resolve as resolve6 } from "node:path";
+import { basename as basename3, dirname as dirname9, join as join19, resolve as resolve8 } from "node:path";
 
 // src/local/store/local-store.ts
 import { mkdir as mkdir2, readdir as readdir2, rm as rm8, writeFile as writeFile3 } from "node:fs/promises";
-import { join as join17 } from "node:path";
+import { join as join18 } from "node:path";
 
 // src/local/store/atomic-write.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
 import { open as open3, rename, rm as rm7 } from "node:fs/promises";
-import { basename as basename2, dirname as dirname6, join as join15 } from "node:path";
+import { basename as basename2, dirname as dirname7, join as join16 } from "node:path";
 async function writeFileAtomic(path, data) {
-  const dir = dirname6(path);
-  const tmp = join15(dir, `.${basename2(path)}.${process.pid}.${randomBytes3(4).toString("hex")}.tmp`);
+  const dir = dirname7(path);
+  const tmp = join16(dir, `.${basename2(path)}.${process.pid}.${randomBytes3(4).toString("hex")}.tmp`);
   const handle = await open3(tmp, "wx");
   try {
     fullDiskPoint();
@@ -52495,8 +52895,8 @@ import {
   statSync as statSync3,
   writeSync as writeSync2
 } from "node:fs";
-import { readFile as readFile6, stat as stat2, truncate as truncate2 } from "node:fs/promises";
-import { dirname as dirname7 } from "node:path";
+import { readFile as readFile7, stat as stat2, truncate as truncate2 } from "node:fs/promises";
+import { dirname as dirname8 } from "node:path";
 
 // src/local/store/molecule-delta.ts
 var FieldsSchema = MoleculeSchema.omit({ steps: true, history: true, rev: true, id: true, v: true });
@@ -52635,12 +53035,12 @@ function sameJson(a, b) {
 }
 
 // src/local/store/read-state-file.ts
-import { readFile as readFile5 } from "node:fs/promises";
+import { readFile as readFile6 } from "node:fs/promises";
 var STATE_VERSION2 = 1;
 async function readStateFile(path, schema) {
   let text4;
   try {
-    text4 = await readFile5(path, "utf8");
+    text4 = await readFile6(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -52694,7 +53094,7 @@ async function readLive(path) {
   let text4;
   let info;
   try {
-    [text4, info] = await Promise.all([readFile6(path, "utf8"), stat2(path)]);
+    [text4, info] = await Promise.all([readFile7(path, "utf8"), stat2(path)]);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -52711,7 +53111,7 @@ async function readLive(path) {
   const journal = journalPathOf(path);
   let bytes;
   try {
-    bytes = await readFile6(journal);
+    bytes = await readFile7(journal);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(base);
     return err("store-io", `cannot read ${journal}: ${error2.message}`, { file: journal });
@@ -52720,7 +53120,7 @@ async function readLive(path) {
   const replayed = replay(base, bytes, 0, journal);
   return replayed.ok ? ok(replayed.value) : replayed;
 }
-async function refreshLive(path, known) {
+async function refreshLive(path, known2) {
   let info;
   try {
     info = statSync3(path, { throwIfNoEntry: false });
@@ -52728,18 +53128,18 @@ async function refreshLive(path, known) {
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
   }
   if (info === void 0) return ok(void 0);
-  const s = known.snapshot;
+  const s = known2.snapshot;
   if (info.ino !== s.ino || info.size !== s.size || info.mtimeMs !== s.mtimeMs) return readLive(path);
   const journal = journalPathOf(path);
   const size = statSync3(journal, { throwIfNoEntry: false })?.size;
   if (size === void 0)
-    return known.journalEnd === 0 ? ok({ ...known, journalSize: 0, journalExists: false }) : readLive(path);
-  if (size === known.journalEnd) return ok({ ...known, journalSize: size, journalExists: true, torn: false });
-  if (size < known.journalEnd) return readLive(path);
+    return known2.journalEnd === 0 ? ok({ ...known2, journalSize: 0, journalExists: false }) : readLive(path);
+  if (size === known2.journalEnd) return ok({ ...known2, journalSize: size, journalExists: true, torn: false });
+  if (size < known2.journalEnd) return readLive(path);
   const fd = openSync2(journal, "r");
   try {
-    const tail = readToZero(fd, known.journalEnd, size);
-    const replayed = replay({ ...known, journalExists: true }, tail, known.journalEnd, journal);
+    const tail = readToZero(fd, known2.journalEnd, size);
+    const replayed = replay({ ...known2, journalExists: true }, tail, known2.journalEnd, journal);
     return replayed.ok ? ok({ ...replayed.value, journalSize: size }) : readLive(path);
   } finally {
     closeSync2(fd);
@@ -52832,14 +53232,14 @@ async function appendLines(path, state, lines2, open4 = {}) {
     else {
       fullDiskPoint();
       size = Math.max(end, Math.min(2 * end, compactionPoint(state))) + TAIL_BYTES;
-      const run3 = Buffer.alloc(size - state.journalEnd);
-      data.copy(run3);
-      writeAll(fd, run3, state.journalEnd);
+      const run4 = Buffer.alloc(size - state.journalEnd);
+      data.copy(run4);
+      writeAll(fd, run4, state.journalEnd);
     }
     await new Promise(
-      (resolve8, reject) => fdatasync(fd, (error2) => error2 ? reject(error2) : resolve8())
+      (resolve10, reject) => fdatasync(fd, (error2) => error2 ? reject(error2) : resolve10())
     );
-    if (!state.journalExists) await syncDirectory(dirname7(journal));
+    if (!state.journalExists) await syncDirectory(dirname8(journal));
     return ok({ end, size });
   } catch (error2) {
     closeJournal(open4);
@@ -52909,17 +53309,17 @@ function deepFreeze(value) {
 }
 
 // src/local/store/store-layout.ts
-import { join as join16 } from "node:path";
+import { join as join17 } from "node:path";
 function storeLayout(dir) {
-  const mols = join16(dir, "mols");
-  const locks = join16(dir, "locks");
+  const mols = join17(dir, "mols");
+  const locks = join17(dir, "locks");
   return {
     dir,
     mols,
     locks,
-    live: (id) => join16(mols, `${id}.json`),
-    archive: (id) => join16(mols, `${id}.archive.json`),
-    lock: (id) => join16(locks, `${id}.lock`)
+    live: (id) => join17(mols, `${id}.json`),
+    archive: (id) => join17(mols, `${id}.archive.json`),
+    lock: (id) => join17(locks, `${id}.lock`)
   };
 }
 var ID2 = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -52957,13 +53357,13 @@ function createLocalStore(options) {
     return withFileLock(layout.lock(id), fn, options.lock);
   });
   const scan = (filter = {}) => guard(() => scanLive(layout, filter));
-  const known = /* @__PURE__ */ new Map();
+  const known2 = /* @__PURE__ */ new Map();
   async function current(id) {
-    const cached2 = known.get(id);
+    const cached2 = known2.get(id);
     const path = layout.live(id);
     const read = cached2 ? await refreshLive(path, cached2) : await readLive(path);
-    if (read.ok && read.value) known.set(id, read.value);
-    else known.delete(id);
+    if (read.ok && read.value) known2.set(id, read.value);
+    else known2.delete(id);
     return read;
   }
   const queues = /* @__PURE__ */ new Map();
@@ -52974,7 +53374,7 @@ function createLocalStore(options) {
       if (held2 && (queue.length === 0 || Date.now() - held2.since >= holdMs)) {
         if (queue.length === 0) await nextTurn();
         if (queue.length === 0 || Date.now() - held2.since >= holdMs) {
-          await letGo(held2);
+          await letGo2(held2);
           held2 = void 0;
         }
         continue;
@@ -53001,14 +53401,14 @@ function createLocalStore(options) {
         item.resolve(results.ok ? results.value[i] : results);
       });
       if (results.ok && results.value.some((r) => !r.ok && r.error.code === "lock-lost")) {
-        await letGo(now);
+        await letGo2(now);
         held2 = void 0;
       }
     }
   }
   async function writeBatch(id, batch, held2) {
     const { lock } = held2;
-    const cached2 = held2.wrote ? known.get(id) : void 0;
+    const cached2 = held2.wrote ? known2.get(id) : void 0;
     const read = cached2 ? ok(cached2) : await current(id);
     if (!read.ok) return read;
     if (read.value === void 0) return err("not-found", `there is no molecule "${id}" in ${layout.mols}.`);
@@ -53033,7 +53433,7 @@ function createLocalStore(options) {
         if (!await lock.isHeld()) return ok(batch.map(() => lockLost(id)));
         closeJournal(held2.journal);
         const ended = await endMolecule(layout, candidate, next.value.effects);
-        known.delete(id);
+        known2.delete(id);
         results.push(ended);
         for (let k = n + 1; k < batch.length; k++)
           results.push(err("not-found", `there is no molecule "${id}" in ${layout.mols}.`));
@@ -53068,11 +53468,11 @@ function createLocalStore(options) {
       journalExists: true,
       torn: false
     };
-    known.set(id, written);
+    known2.set(id, written);
     held2.wrote = true;
     if (wantsCompaction(written)) {
       written = await compact(path, written).catch(() => written);
-      known.set(id, written);
+      known2.set(id, written);
     }
     return ok(results);
   }
@@ -53098,7 +53498,7 @@ function createLocalStore(options) {
           );
         }
         await rm8(journalPathOf(layout.live(mol.id)), { force: true });
-        known.delete(mol.id);
+        known2.delete(mol.id);
         return writeConfirmed(layout.live(mol.id), valid.data, MoleculeSchema);
       });
     },
@@ -53119,8 +53519,8 @@ function createLocalStore(options) {
     mutate: (id, fn) => {
       const checked = checkId(id);
       if (!checked.ok) return Promise.resolve(checked);
-      return new Promise((resolve8) => {
-        const item = { fn, resolve: resolve8 };
+      return new Promise((resolve10) => {
+        const item = { fn, resolve: resolve10 };
         const queue = queues.get(id);
         if (queue) {
           queue.push(item);
@@ -53151,9 +53551,9 @@ function createLocalStore(options) {
 }
 var MAX_HOLD_MS = 250;
 function nextTurn() {
-  return new Promise((resolve8) => setImmediate(resolve8));
+  return new Promise((resolve10) => setImmediate(resolve10));
 }
-async function letGo(held2) {
+async function letGo2(held2) {
   try {
     closeJournal(held2.journal);
   } catch {
@@ -53253,7 +53653,7 @@ async function scanLive(layout, filter) {
   for (const name of names.sort()) {
     const id = liveIdOf(name);
     if (id === void 0) continue;
-    const path = join17(layout.mols, name);
+    const path = join18(layout.mols, name);
     const read = await readLive(path);
     if (!read.ok) {
       problems.push(read.error);
@@ -53281,7 +53681,7 @@ async function scanLive(layout, filter) {
 async function makeLayout(layout) {
   await mkdir2(layout.mols, { recursive: true });
   await mkdir2(layout.locks, { recursive: true });
-  await writeFile3(join17(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
+  await writeFile3(join18(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
     flag: "wx"
   }).catch((error2) => {
     if (error2.code !== "EEXIST") throw error2;
@@ -53304,8 +53704,8 @@ async function openContext(io, storeDir) {
       `${io.cwd} is not inside a git repository; run mol from inside one (it commits each step there)`
     );
   }
-  const dir = storeDir === void 0 ? join18(repoDir, ".molecular") : resolve6(io.cwd, storeDir);
-  return ok({ io, repoDir, store: createLocalStore({ dir }), worktreeRoot: join18(dir, "worktrees") });
+  const dir = storeDir === void 0 ? join19(repoDir, ".molecular") : resolve8(io.cwd, storeDir);
+  return ok({ io, repoDir, store: createLocalStore({ dir }), worktreeRoot: join19(dir, "worktrees") });
 }
 async function mainWorktree(cwd) {
   const common = await git(cwd, ["rev-parse", "--path-format=absolute", "--git-common-dir"], {
@@ -53313,7 +53713,7 @@ async function mainWorktree(cwd) {
   });
   if (!common.ok || common.value.code !== 0) return void 0;
   const gitDir = common.value.stdout.trim();
-  if (basename3(gitDir) === ".git") return dirname8(gitDir);
+  if (basename3(gitDir) === ".git") return dirname9(gitDir);
   const top = await git(cwd, ["rev-parse", "--show-toplevel"], { okCodes: [0, 128] });
   if (!top.ok || top.value.code !== 0 || top.value.stdout.trim() === "") return void 0;
   return top.value.stdout.trim();
@@ -53793,13 +54193,13 @@ function printJson(io, json3, value) {
     return EXIT.ok;
   }
   const items = Array.isArray(value) ? value : [value];
-  const known = new Set(items.flatMap((item) => isRecord3(item) ? Object.keys(item) : []));
+  const known2 = new Set(items.flatMap((item) => isRecord3(item) ? Object.keys(item) : []));
   const pick2 = (item) => isRecord3(item) ? Object.fromEntries(fields.filter((f) => Object.hasOwn(item, f)).map((f) => [f, item[f]])) : item;
   io.out(JSON.stringify(Array.isArray(value) ? value.map(pick2) : pick2(value), null, 2));
-  const unknown2 = items.length === 0 ? [] : fields.filter((f) => !known.has(f));
+  const unknown2 = items.length === 0 ? [] : fields.filter((f) => !known2.has(f));
   if (unknown2.length === 0) return EXIT.ok;
   io.err(
-    `mol: --json: no field ${unknown2.map((f) => `"${f}"${didYouMean(f, known)}`).join(", ")}; the fields are ${[...known].join(", ")}`
+    `mol: --json: no field ${unknown2.map((f) => `"${f}"${didYouMean(f, known2)}`).join(", ")}; the fields are ${[...known2].join(", ")}`
   );
   return EXIT.usage;
 }
@@ -53808,7 +54208,7 @@ function isRecord3(value) {
 }
 
 // src/cli/commands/run.ts
-var run = defineVerb({
+var run2 = defineVerb({
   name: "run",
   summary: "pour and run a formula, or run a molecule on (exit 0 done, 1 failed, 3 waiting)",
   args: [
@@ -54322,11 +54722,11 @@ function firstLine(text4) {
 // src/cli/commands/demo.ts
 import { execFile as execFile2 } from "node:child_process";
 import { realpathSync } from "node:fs";
-import { mkdtemp as mkdtemp2, readFile as readFile7, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile8, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { delimiter, join as join19 } from "node:path";
+import { delimiter, join as join20 } from "node:path";
 import { promisify } from "node:util";
-var run2 = promisify(execFile2);
+var run3 = promisify(execFile2);
 var demo = defineVerb({
   name: "demo",
   summary: "run the built-in hello formula in a temporary git repository",
@@ -54360,11 +54760,11 @@ poured molecule ${mol.id}; running it:
   if (!ran.ok) return failWith(io, ran.error);
   io.out(`
 ${report(ran.value, proto, io.style)}`);
-  const log = await run2("git", ["log", "--oneline", "--no-decorate"], { cwd: repo });
+  const log = await run3("git", ["log", "--oneline", "--no-decorate"], { cwd: repo });
   io.out(`
 one commit per step (git log):
 ${indent(log.stdout)}`);
-  const summary = await readFile7(join19(repo, "summary.txt"), "utf8").catch(() => "");
+  const summary = await readFile8(join20(repo, "summary.txt"), "utf8").catch(() => "");
   if (summary) io.out(`
 summary.txt, written by the join:
 ${indent(summary)}`);
@@ -54374,8 +54774,8 @@ the repository stays at ${repo}; look around, then delete it:`);
   return ran.value.status === "complete" ? EXIT.ok : EXIT.failed;
 }
 async function makeDemoRepo() {
-  const repo = await realpath2(await mkdtemp2(join19(tmpdir2(), "mol-demo-")));
-  const git2 = (args) => run2(
+  const repo = await realpath2(await mkdtemp2(join20(tmpdir2(), "mol-demo-")));
+  const git2 = (args) => run3(
     "git",
     [
       "-c",
@@ -54390,7 +54790,7 @@ async function makeDemoRepo() {
   );
   await git2(["init", "-q", "-b", "main"]);
   await writeFile4(
-    join19(repo, "README.md"),
+    join20(repo, "README.md"),
     "# Molecular demo\n\nEach commit after this one is a step of the `hello` formula.\n"
   );
   await git2(["add", "README.md"]);
@@ -54401,7 +54801,7 @@ function molCommand(io) {
   if (io.self === void 0) return "mol";
   const self = realOrSame(io.self);
   for (const dir of (io.env.PATH ?? "").split(delimiter)) {
-    if (dir !== "" && realOrSame(join19(dir, "mol")) === self) return "mol";
+    if (dir !== "" && realOrSame(join20(dir, "mol")) === self) return "mol";
   }
   return `node ${shellWord2(self)}`;
 }
@@ -54458,7 +54858,7 @@ async function diffCommand({ io, values, positionals }) {
 
 // src/cli/commands/gc.ts
 import { readdir as readdir3, rm as rm9 } from "node:fs/promises";
-import { basename as basename4, join as join20 } from "node:path";
+import { basename as basename4, join as join21 } from "node:path";
 var gc = defineVerb({
   name: "gc",
   summary: "remove expired wisps, leftover worktrees and branches of gone molecules",
@@ -54542,7 +54942,7 @@ async function gcCommand({ io, values }) {
       continue;
     }
     done2.branches.push(...before);
-    await rm9(join20(worktreeRoot, molId), { recursive: true, force: true });
+    await rm9(join21(worktreeRoot, molId), { recursive: true, force: true });
   }
   await git(repoDir, ["worktree", "prune"]);
   if (values.json) return printJson(io, values.json, done2);
@@ -54832,10 +55232,10 @@ function row(s, now, style) {
 function statusFilter(given) {
   if (given === void 0) return void 0;
   const names = given.flatMap((g) => g.split(",")).map((n) => n.trim());
-  const known = new Set(MOLECULE_STATUSES);
-  const unknown2 = names.find((n) => !known.has(n));
+  const known2 = new Set(MOLECULE_STATUSES);
+  const unknown2 = names.find((n) => !known2.has(n));
   if (unknown2 !== void 0)
-    return `--status: no status "${unknown2}"${didYouMean(unknown2, known)}; the statuses are ${MOLECULE_STATUSES.join(", ")}`;
+    return `--status: no status "${unknown2}"${didYouMean(unknown2, known2)}; the statuses are ${MOLECULE_STATUSES.join(", ")}`;
   return new Set(names);
 }
 function ageText(ms) {
@@ -54901,8 +55301,8 @@ function outcomeOf(subject, written, report2) {
 }
 
 // src/cli/survey-locks.ts
-import { readdir as readdir5, readFile as readFile8 } from "node:fs/promises";
-import { join as join21 } from "node:path";
+import { readdir as readdir5, readFile as readFile9 } from "node:fs/promises";
+import { join as join22 } from "node:path";
 var STALE_MS = 3e4;
 async function surveyLocks(storeDir) {
   const dir = storeLayout(storeDir).locks;
@@ -54917,7 +55317,7 @@ async function surveyLocks(storeDir) {
     if (!name.endsWith(".lock")) continue;
     const molId = name.slice(0, -".lock".length);
     try {
-      const holder = JSON.parse(await readFile8(join21(dir, name), "utf8"));
+      const holder = JSON.parse(await readFile9(join22(dir, name), "utf8"));
       const acquired = Date.parse(holder.acquiredAt ?? "");
       if (!Number.isFinite(acquired)) continue;
       const gone2 = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
@@ -55554,7 +55954,7 @@ ${watchingLine(mol, io.style)}` : ""}` : changeLine(mol, before, io.style);
       wake?.();
     });
     while (isLive(mol.status)) {
-      if (!dirty && !unread) await new Promise((resolve8) => wake = resolve8);
+      if (!dirty && !unread) await new Promise((resolve10) => wake = resolve10);
       if (unread) return EXIT.ok;
       wake = void 0;
       dirty = false;
@@ -55628,9 +56028,9 @@ ${renderMermaid(proto, mol)}`);
 }
 
 // src/cli/hand-work.ts
-import { join as join22 } from "node:path";
+import { join as join23 } from "node:path";
 async function handWork(ctx, proto, mol, def) {
-  const worktree = join22(ctx.worktreeRoot, mol.id, def.id);
+  const worktree = join23(ctx.worktreeRoot, mol.id, def.id);
   const cwd = mol.execution === "distributed" ? await pathExists(worktree) ? worktree : void 0 : ctx.repoDir;
   if (cwd === void 0 || def.type !== "task") {
     const commit2 = mol.execution === "local" ? await resolveCommit(ctx.repoDir, "HEAD") : void 0;
@@ -55796,18 +56196,18 @@ function canBeDone(mol, step2) {
 }
 
 // src/local/formulas/validate-files.ts
-import { dirname as dirname9, isAbsolute as isAbsolute5, relative as relative4, resolve as resolve7 } from "node:path";
+import { dirname as dirname10, isAbsolute as isAbsolute6, relative as relative4, resolve as resolve9 } from "node:path";
 function formulaTargets(targets, cwd) {
   const files = [];
   for (const target of targets) {
-    const path = resolve7(cwd, target);
+    const path = resolve9(cwd, target);
     if (isDirectory(path)) files.push(...findFormulaFiles(path).map((f) => relativeTo(cwd, f)));
     else files.push(target);
   }
   return files;
 }
 function validateFormulaFile(file2, options) {
-  const path = resolve7(options.cwd, file2);
+  const path = resolve9(options.cwd, file2);
   let text4;
   try {
     text4 = readText(path);
@@ -55823,7 +56223,7 @@ function validateFormulaFile(file2, options) {
   }
   const parsed = parseFormula(text4, file2);
   if (!parsed.ok) return { file: file2, diagnostics: asDiagnostics(parsed.error, file2) };
-  const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname9(path)]);
+  const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname10(path)]);
   const cooked = cook(parsed.value, { library: catalog });
   const diagnostics = [...parsed.value.warnings];
   if (!cooked.ok) diagnostics.push(...asDiagnostics(cooked.error, file2));
@@ -55850,7 +56250,7 @@ function asDiagnostics(error2, file2) {
 }
 function relativeTo(cwd, path) {
   const rel = relative4(cwd, path);
-  return rel.startsWith("..") || isAbsolute5(rel) ? path : rel;
+  return rel.startsWith("..") || isAbsolute6(rel) ? path : rel;
 }
 
 // src/cli/commands/validate.ts
@@ -56031,7 +56431,7 @@ var VERBS = [
   graph,
   pour3,
   wisp,
-  run,
+  run2,
   status,
   list2,
   ls,

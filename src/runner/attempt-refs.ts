@@ -64,6 +64,7 @@ async function snapshot(
   cwd: string,
   message: string,
   knownHead?: string,
+  blanked: Record<string, string> = {},
 ): Promise<Result<{ commit: string; head: string }>> {
   const head = knownHead === undefined ? await gitText(cwd, ['rev-parse', 'HEAD']) : ok(knownHead);
   if (!head.ok) return head;
@@ -75,7 +76,7 @@ async function snapshot(
   ]);
   if (!indexPath.ok) return indexPath;
   // A separate index: the person's staged changes stay as they are.
-  const env = { GIT_INDEX_FILE: indexPath.value };
+  const env = { ...blanked, GIT_INDEX_FILE: indexPath.value };
   try {
     const read = await git(cwd, ['read-tree', 'HEAD'], { env });
     if (!read.ok) return read;
@@ -256,14 +257,18 @@ export async function keepBranchAttempt(
 /**
  * An attempt that started here and did not complete (it failed, or its runner died): its work goes
  * to the attempt's ref and the tree back to the attempt's base. Answers the ref, or undefined when
- * there was no unfinished attempt or it left nothing.
+ * there was no unfinished attempt or it left nothing. `blank` names settings the attempt changed
+ * (git-config-snapshot.ts): git runs here with each of them emptied, so a filter the attempt
+ * planted does not run while its work is put away.
  */
 export async function setAsideAttempt(
   cwd: string,
   molId: string,
   stepId: string,
   attempt: number,
+  blank: readonly string[] = [],
 ): Promise<Result<string | undefined>> {
+  const env = blankedSettings(blank);
   const snapshotBase = await resolveCommit(cwd, baseRef(molId, stepId));
   const headBase =
     snapshotBase === undefined ? await resolveCommit(cwd, baseHeadRef(molId, stepId)) : undefined;
@@ -271,7 +276,7 @@ export async function setAsideAttempt(
   if (base === undefined) return ok(undefined);
   const parent = headBase !== undefined ? ok(headBase) : await gitText(cwd, ['rev-parse', `${base}^`]);
   if (!parent.ok) return parent;
-  const now = await snapshot(cwd, `attempt ${attempt} of ${stepId} (${molId}), set aside`);
+  const now = await snapshot(cwd, `attempt ${attempt} of ${stepId} (${molId}), set aside`, undefined, env);
   if (!now.ok) return now;
   const same = await git(cwd, ['diff', '--quiet', base, now.value.commit], { okCodes: [0, 1] });
   if (!same.ok) return same;
@@ -284,14 +289,30 @@ export async function setAsideAttempt(
     const saved = await git(cwd, ['update-ref', kept, now.value.commit]);
     if (!saved.ok) return saved;
     // Everything in the index, so that files the attempt created are removed with the rest.
-    const added = await git(cwd, ['add', '-A']);
+    const added = await git(cwd, ['add', '-A'], { env });
     if (!added.ok) return added;
-    const restored = await git(cwd, ['read-tree', '-u', '--reset', `${base}^{tree}`]);
+    const restored = await git(cwd, ['read-tree', '-u', '--reset', `${base}^{tree}`], { env });
     if (!restored.ok) return restored;
     // HEAD (and the branch) back to the base; a person's changes stay in the files, unstaged.
-    const reset = await git(cwd, ['reset', '-q', parent.value]);
+    const reset = await git(cwd, ['reset', '-q', parent.value], { env });
     if (!reset.ok) return reset;
   }
   const forgotten = await forgetAttemptBase(cwd, molId, stepId);
   return forgotten.ok ? ok(kept) : forgotten;
+}
+
+/**
+ * Git's command-line settings (GIT_CONFIG_COUNT, git ≥ 2.31) that empty each key: they outrank
+ * every file, an empty filter command runs nothing, and a key is passed whole, whatever its
+ * subsection holds (`-c` would split it at the first `=`).
+ */
+export function blankedSettings(keys: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (keys.length === 0) return env;
+  keys.forEach((key, i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = '';
+  });
+  env.GIT_CONFIG_COUNT = String(keys.length);
+  return env;
 }

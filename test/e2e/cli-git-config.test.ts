@@ -5,13 +5,20 @@
  * "before" (issue 27: one read per step), so these check that a change is still caught in a later
  * step, and that one made between steps (by a gate) counts as the next step's, not as its start.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { json, useCliRepo } from '../helpers/cli.js';
 
 interface MolJson {
-  steps: Array<{ id: string; status: string; error?: string; checkpoint?: { commit?: string } }>;
+  steps: Array<{
+    id: string;
+    status: string;
+    attempts?: number;
+    error?: string;
+    checkpoint?: { commit?: string };
+  }>;
 }
 
 const { repo, run } = useCliRepo();
@@ -26,7 +33,7 @@ async function runChain(id: string, steps: string) {
 }
 
 describe('a local step that changes git configuration', () => {
-  it('a later step of the run that configures a filter is refused; its work is not committed', async () => {
+  it('a later step of the run that configures a filter is refused, not retried, and the filter never runs', async () => {
     const marker = join(repo.root, 'filter-ran');
     const { ran, step } = await runChain(
       'cfg1',
@@ -36,7 +43,6 @@ run = 'echo 1 > first.txt'
 [[steps]]
 id = "second"
 needs = ["first"]
-max_retries = 0
 run = 'git config filter.evil.clean "touch ${marker}; cat" && echo "* filter=evil" > .gitattributes && echo 2 > second.txt'
 `,
     );
@@ -44,6 +50,11 @@ run = 'git config filter.evil.clean "touch ${marker}; cat" && echo "* filter=evi
     expect(step('first')?.status).toBe('completed');
     expect(step('second')?.status).toBe('failed');
     expect(step('second')?.error).toContain("changed git's configuration (filter.evil.clean)");
+    // Its default retries do not apply: a second attempt would start from the planted filter.
+    expect(step('second')?.attempts).toBe(1);
+    // Setting its work aside (git add, read-tree, reset) ran with the filter emptied.
+    expect(existsSync(marker)).toBe(false);
+    expect(await repo.git(['status', '--porcelain'])).toBe('');
     expect(await repo.git(['show', '--name-only', '--format=', 'main'])).toBe('first.txt');
     expect(await repo.git(['rev-parse', 'main'])).toBe(step('first')?.checkpoint?.commit);
   }, 120_000);

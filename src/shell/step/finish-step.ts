@@ -44,6 +44,9 @@ export async function finishStep(input: FinishInput): Promise<Result<Finished>> 
   const inTree = checkout.kind === 'tree' && job.proto.execution === 'local';
   // Only a completed step's "after" is the next step's "before" (step-host.ts `gitConfigAfter`).
   if (outcome.status === 'failed') job.host.gitConfigAfter?.delete(checkout.cwd);
+  // In this repository the next attempt would start from the settings it changed: not retried.
+  if (outcome.changedConfig !== undefined && job.host.place.kind === 'worktree')
+    outcome = { ...outcome, unsafe: true };
   if (inTree && outcome.status === 'failed') outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor(job.def.id, outcome, job.host.holder));
   if (!recorded.ok) return recorded;
@@ -80,7 +83,13 @@ function withUsage(outcome: StepOutcome, ran: Result<CommandOutcome> | undefined
  * failed work. The failure says where the work is.
  */
 async function setAside(job: StepJob, checkout: StepCheckout, outcome: StepOutcome): Promise<StepOutcome> {
-  const kept = await setAsideAttempt(checkout.cwd, job.mol.id, job.def.id, job.state.attempts);
+  const kept = await setAsideAttempt(
+    checkout.cwd,
+    job.mol.id,
+    job.def.id,
+    job.state.attempts,
+    outcome.changedConfig,
+  );
   if (!kept.ok) {
     const message = `${outcome.error?.message ?? 'it failed'}; setting its work aside failed: ${kept.error.message}`;
     return { ...outcome, error: { code: outcome.error?.code ?? 'step-command-failed', message } };
@@ -143,7 +152,7 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
 
   // Before any git call on the step's work: git would run what a changed setting names.
   const config = await unchangedConfig(job, checkout);
-  if (!config.ok) return failed(config.error, ranOk);
+  if (!config.ok) return failed(config.error, { ...ranOk, ...config.changed });
   const status = await treeStatus(checkout.cwd);
   if (!status.ok) return failed(status.error, ranOk);
   // HEAD still at the base, on the step's branch: nothing moved, and no need to ask again.
@@ -263,7 +272,7 @@ async function keepWorkInProgress(
 ): Promise<StepOutcome> {
   const { def, mol, host } = job;
   const config = await unchangedConfig(job, checkout);
-  if (!config.ok) return failed(config.error, { command });
+  if (!config.ok) return failed(config.error, { command, ...config.changed });
   if (checkout.kind !== 'tree' && checkout.branch !== undefined) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, { command });
@@ -315,7 +324,10 @@ async function keepWorkInProgress(
   return failed({ code: stopped.code, message }, { checkpoint, command });
 }
 
-async function unchangedConfig(job: StepJob, checkout: StepCheckout): Promise<Result<void>> {
+async function unchangedConfig(
+  job: StepJob,
+  checkout: StepCheckout,
+): Promise<{ ok: true } | { ok: false; error: MolError; changed?: Pick<StepOutcome, 'changedConfig'> }> {
   const stepId = job.def.id;
   if (checkout.gitConfig === undefined) return ok(undefined);
   // Faces that run several steps in a process keep what they read (gitConfigNow).
@@ -327,10 +339,11 @@ async function unchangedConfig(job: StepJob, checkout: StepCheckout): Promise<Re
     if (checkout.kind === 'tree') job.host.gitConfigAfter?.set(checkout.cwd, now.value);
     return ok(undefined);
   }
-  return err(
+  const refused = err(
     'git-config-changed',
     `step ${stepId} changed git's configuration (${changed.join(', ')}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`,
   );
+  return { ...refused, changed: { changedConfig: changed } };
 }
 
 /**

@@ -28,6 +28,10 @@ export interface StepOutcome {
   usage?: Usage;
   /** The agent reached a budget limit (or could not start under one): the molecule pauses. */
   budget?: true;
+  /** The git settings the step changed (git-config-changed): its work is set aside with them emptied. */
+  changedConfig?: string[];
+  /** The next attempt would start from what this one did (git's configuration it changed): no retry. */
+  unsafe?: true;
 }
 
 /** The event that records the outcome. */
@@ -49,6 +53,7 @@ export function eventFor(step: string, outcome: StepOutcome, by: string): Molecu
     error: failureText(outcome),
     ...usage,
     ...(outcome.budget ? { reason: 'budget' as const } : {}),
+    ...(outcome.unsafe ? { reason: 'unsafe' as const } : {}),
     ...(transient ? { transient } : {}),
     by,
   };

@@ -53,8 +53,12 @@ export const MoleculeEventSchema = z.discriminatedUnion('type', [
     error: z.string(),
     transient: z.boolean().optional(),
     usage: UsageSchema.optional(),
-    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
-    reason: z.literal('budget').optional(),
+    /**
+     * `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised.
+     * `unsafe`: the step did what no attempt may be built on (it changed git's configuration, which
+     * the next attempt would start from): failed for good at once, no retry and no on_fail loop.
+     */
+    reason: z.enum(['budget', 'unsafe']).optional(),
     by,
   }),
   /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */

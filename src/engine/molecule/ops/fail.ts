@@ -42,6 +42,7 @@ export function failPath(
   by?: string,
   patch: StepPatch = {},
   transient = false,
+  unsafe = false,
 ): void {
   const def = d.def(i);
   const attempts = patch.attempts ?? d.step(i).attempts;
@@ -51,8 +52,8 @@ export function failPath(
   const loops = target === undefined ? 0 : d.step(target).loops;
   const classed = def.onExhausted !== undefined;
   const hard = classed && !transient;
-  const retry = !hard && attempts <= maxRetries;
-  const loop = !retry && target !== undefined && loops < budget;
+  const retry = !hard && !unsafe && attempts <= maxRetries;
+  const loop = !retry && !unsafe && target !== undefined && loops < budget;
   const fields: StepPatch = {
     ...patch,
     error,
@@ -65,14 +66,16 @@ export function failPath(
   } else {
     const spent = target === undefined ? '' : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
     const ran = `${attempts} attempt${attempts === 1 ? '' : 's'}${spent}`;
-    if (classed && transient && def.onExhausted === 'soft_fail') {
+    if (classed && transient && !unsafe && def.onExhausted === 'soft_fail') {
       const how = `soft-failed after ${ran} with transient failures: on_exhausted = soft_fail closes it as passed`;
       d.move(i, event, 'completed', { by, note: `${error} (${how})` }, { ...fields, error: undefined });
       return;
     }
-    const how = hard
-      ? `a hard failure after ${ran}: [steps.retry] retries only transient failures (exit status ${TRANSIENT_EXIT_STATUS}), and on_exhausted does not apply`
-      : `failed for good after ${ran}${classed ? ' with transient failures' : ''}`;
+    const how = unsafe
+      ? `failed for good after ${attempts} attempt${attempts === 1 ? '' : 's'}: not retried, since the next attempt would start from what it changed`
+      : hard
+        ? `a hard failure after ${ran}: [steps.retry] retries only transient failures (exit status ${TRANSIENT_EXIT_STATUS}), and on_exhausted does not apply`
+        : `failed for good after ${ran}${classed ? ' with transient failures' : ''}`;
     d.move(i, event, 'failed', { by, note: `${error} (${how})` }, fields);
     return;
   }
@@ -105,7 +108,7 @@ export function fail(d: Draft, e: Extract<MoleculeEvent, { type: 'fail' }>): Res
   if (status !== 'in_progress' && status !== 'awaiting_gate') return refuse('step', e.step, status, 'fail');
   const patch: StepPatch = e.usage === undefined ? {} : { usage: addUsage(d.step(i).usage, e.usage) };
   if (e.reason === 'budget') stopForBudget(d, i, e, patch);
-  else failPath(d, i, 'fail', e.error, e.by, patch, e.transient === true);
+  else failPath(d, i, 'fail', e.error, e.by, patch, e.transient === true, e.reason === 'unsafe');
   return ok(undefined);
 }
 

@@ -68,6 +68,33 @@ describe('fail: retries', () => {
   });
 });
 
+describe('fail: unsafe', () => {
+  it('fails the step for good at once: neither its retries nor its on_fail loop apply', () => {
+    const proto = makeProto([
+      protoStep('plan'),
+      protoStep('check', ['plan'], { onFail: 'plan', maxLoops: 2 }),
+    ]);
+    const mol = run(proto, pourMol(proto).mol, [
+      { type: 'start', step: 'plan' },
+      { type: 'complete', step: 'plan' },
+      { type: 'start', step: 'check' },
+    ]);
+    const { mol: after, effects } = apply(proto, mol, {
+      type: 'fail',
+      step: 'check',
+      error: "changed git's configuration",
+      reason: 'unsafe',
+    });
+    expect(stepOf(after, 'check')).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(stepOf(after, 'plan')).toMatchObject({ status: 'completed', loops: 0 });
+    expect(after.history.find((h) => h.event === 'fail')?.note).toBe(
+      "changed git's configuration (failed for good after 1 attempt: not retried, since the next attempt would start from what it changed)",
+    );
+    expect(after.status).toBe('failed');
+    expect(effectsOf(effects, 'dispatch')).toEqual([]);
+  });
+});
+
 describe('fail: on_fail loops', () => {
   // plan -> check (on_fail plan, no retries) -> build -> ship
   const proto = makeProto(
