@@ -74313,8 +74313,12 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
     error: external_exports.string(),
     transient: external_exports.boolean().optional(),
     usage: UsageSchema.optional(),
-    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
-    reason: external_exports.literal("budget").optional(),
+    /**
+     * `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised.
+     * `unsafe`: the step did what no attempt may be built on (it changed git's configuration, which
+     * the next attempt would start from): failed for good at once, no retry and no on_fail loop.
+     */
+    reason: external_exports.enum(["budget", "unsafe"]).optional(),
     by
   }),
   /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
@@ -74451,7 +74455,7 @@ function describeBudget(budget) {
 
 // src/engine/molecule/ops/fail.ts
 var TRANSIENT_EXIT_STATUS = 75;
-function failPath(d, i, event, error3, by2, patch = {}, transient = false) {
+function failPath(d, i, event, error3, by2, patch = {}, transient = false, unsafe = false) {
   const def = d.def(i);
   const attempts = patch.attempts ?? d.step(i).attempts;
   const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
@@ -74460,8 +74464,8 @@ function failPath(d, i, event, error3, by2, patch = {}, transient = false) {
   const loops = target === void 0 ? 0 : d.step(target).loops;
   const classed = def.onExhausted !== void 0;
   const hard = classed && !transient;
-  const retry3 = !hard && attempts <= maxRetries;
-  const loop = !retry3 && target !== void 0 && loops < budget;
+  const retry3 = !hard && !unsafe && attempts <= maxRetries;
+  const loop = !retry3 && !unsafe && target !== void 0 && loops < budget;
   const fields = {
     ...patch,
     error: error3,
@@ -74474,12 +74478,12 @@ function failPath(d, i, event, error3, by2, patch = {}, transient = false) {
   } else {
     const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
     const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
-    if (classed && transient && def.onExhausted === "soft_fail") {
+    if (classed && transient && !unsafe && def.onExhausted === "soft_fail") {
       const how2 = `soft-failed after ${ran} with transient failures: on_exhausted = soft_fail closes it as passed`;
       d.move(i, event, "completed", { by: by2, note: `${error3} (${how2})` }, { ...fields, error: void 0 });
       return;
     }
-    const how = hard ? `a hard failure after ${ran}: [steps.retry] retries only transient failures (exit status ${TRANSIENT_EXIT_STATUS}), and on_exhausted does not apply` : `failed for good after ${ran}${classed ? " with transient failures" : ""}`;
+    const how = unsafe ? `failed for good after ${attempts} attempt${attempts === 1 ? "" : "s"}: not retried, since the next attempt would start from what it changed` : hard ? `a hard failure after ${ran}: [steps.retry] retries only transient failures (exit status ${TRANSIENT_EXIT_STATUS}), and on_exhausted does not apply` : `failed for good after ${ran}${classed ? " with transient failures" : ""}`;
     d.move(i, event, "failed", { by: by2, note: `${error3} (${how})` }, fields);
     return;
   }
@@ -74510,7 +74514,7 @@ function fail3(d, e) {
   if (status2 !== "in_progress" && status2 !== "awaiting_gate") return refuse("step", e.step, status2, "fail");
   const patch = e.usage === void 0 ? {} : { usage: addUsage(d.step(i).usage, e.usage) };
   if (e.reason === "budget") stopForBudget(d, i, e, patch);
-  else failPath(d, i, "fail", e.error, e.by, patch, e.transient === true);
+  else failPath(d, i, "fail", e.error, e.by, patch, e.transient === true, e.reason === "unsafe");
   return ok(void 0);
 }
 function timeout(d, e) {
@@ -82562,7 +82566,7 @@ function baseRef(molId, stepId) {
 function baseHeadRef(molId, stepId) {
   return `${ROOT}/${molId}/${stepId}/base-head`;
 }
-async function snapshot(cwd, message, knownHead) {
+async function snapshot(cwd, message, knownHead, blanked = {}) {
   const head = knownHead === void 0 ? await gitText(cwd, ["rev-parse", "HEAD"]) : ok(knownHead);
   if (!head.ok) return head;
   const indexPath = await gitText(cwd, [
@@ -82572,7 +82576,7 @@ async function snapshot(cwd, message, knownHead) {
     "molecular-snapshot.index"
   ]);
   if (!indexPath.ok) return indexPath;
-  const env = { GIT_INDEX_FILE: indexPath.value };
+  const env = { ...blanked, GIT_INDEX_FILE: indexPath.value };
   try {
     const read = await git(cwd, ["read-tree", "HEAD"], { env });
     if (!read.ok) return read;
@@ -82667,14 +82671,15 @@ async function keepBranchAttempt(repoDir, molId, stepId, attempt2, tip, bases) {
   const saved = await git(repoDir, ["update-ref", kept.value, tip]);
   return saved.ok ? ok(kept.value) : saved;
 }
-async function setAsideAttempt(cwd, molId, stepId, attempt2) {
+async function setAsideAttempt(cwd, molId, stepId, attempt2, blank = []) {
+  const env = blankedSettings(blank);
   const snapshotBase = await resolveCommit(cwd, baseRef(molId, stepId));
   const headBase = snapshotBase === void 0 ? await resolveCommit(cwd, baseHeadRef(molId, stepId)) : void 0;
   const base = snapshotBase ?? headBase;
   if (base === void 0) return ok(void 0);
   const parent = headBase !== void 0 ? ok(headBase) : await gitText(cwd, ["rev-parse", `${base}^`]);
   if (!parent.ok) return parent;
-  const now = await snapshot(cwd, `attempt ${attempt2} of ${stepId} (${molId}), set aside`);
+  const now = await snapshot(cwd, `attempt ${attempt2} of ${stepId} (${molId}), set aside`, void 0, env);
   if (!now.ok) return now;
   const same = await git(cwd, ["diff", "--quiet", base, now.value.commit], { okCodes: [0, 1] });
   if (!same.ok) return same;
@@ -82686,15 +82691,25 @@ async function setAsideAttempt(cwd, molId, stepId, attempt2) {
     kept = free.value;
     const saved = await git(cwd, ["update-ref", kept, now.value.commit]);
     if (!saved.ok) return saved;
-    const added = await git(cwd, ["add", "-A"]);
+    const added = await git(cwd, ["add", "-A"], { env });
     if (!added.ok) return added;
-    const restored = await git(cwd, ["read-tree", "-u", "--reset", `${base}^{tree}`]);
+    const restored = await git(cwd, ["read-tree", "-u", "--reset", `${base}^{tree}`], { env });
     if (!restored.ok) return restored;
-    const reset2 = await git(cwd, ["reset", "-q", parent.value]);
+    const reset2 = await git(cwd, ["reset", "-q", parent.value], { env });
     if (!reset2.ok) return reset2;
   }
   const forgotten = await forgetAttemptBase(cwd, molId, stepId);
   return forgotten.ok ? ok(kept) : forgotten;
+}
+function blankedSettings(keys) {
+  const env = {};
+  if (keys.length === 0) return env;
+  keys.forEach((key, i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = "";
+  });
+  env.GIT_CONFIG_COUNT = String(keys.length);
+  return env;
 }
 
 // src/runner/build-checkpoint.ts
@@ -83675,6 +83690,7 @@ function eventFor2(step2, outcome, by2) {
     error: failureText(outcome),
     ...usage,
     ...outcome.budget ? { reason: "budget" } : {},
+    ...outcome.unsafe ? { reason: "unsafe" } : {},
     ...transient ? { transient } : {},
     by: by2
   };
@@ -83699,6 +83715,8 @@ async function finishStep(input2) {
   let outcome = withUsage(await doWork(input2), input2.ran);
   const inTree = checkout.kind === "tree" && job.proto.execution === "local";
   if (outcome.status === "failed") job.host.gitConfigAfter?.delete(checkout.cwd);
+  if (outcome.changedConfig !== void 0 && job.host.place.kind === "worktree")
+    outcome = { ...outcome, unsafe: true };
   if (inTree && outcome.status === "failed") outcome = await setAside(job, checkout, outcome);
   const recorded = await recordStepEvent(job, eventFor2(job.def.id, outcome, job.host.holder));
   if (!recorded.ok) return recorded;
@@ -83727,7 +83745,13 @@ function withUsage(outcome, ran) {
   return { ...outcome, usage, ...checkpoint === void 0 ? {} : { checkpoint } };
 }
 async function setAside(job, checkout, outcome) {
-  const kept = await setAsideAttempt(checkout.cwd, job.mol.id, job.def.id, job.state.attempts);
+  const kept = await setAsideAttempt(
+    checkout.cwd,
+    job.mol.id,
+    job.def.id,
+    job.state.attempts,
+    outcome.changedConfig
+  );
   if (!kept.ok) {
     const message = `${outcome.error?.message ?? "it failed"}; setting its work aside failed: ${kept.error.message}`;
     return { ...outcome, error: { code: outcome.error?.code ?? "step-command-failed", message } };
@@ -83785,7 +83809,7 @@ async function doWork({ job, checkout, ran }) {
   }
   const ranOk = command === void 0 ? {} : { command };
   const config3 = await unchangedConfig(job, checkout);
-  if (!config3.ok) return failed(config3.error, ranOk);
+  if (!config3.ok) return failed(config3.error, { ...ranOk, ...config3.changed });
   const status2 = await treeStatus(checkout.cwd);
   if (!status2.ok) return failed(status2.error, ranOk);
   const stayed = status2.value !== void 0 && status2.value.head === checkout.baseCommit && status2.value.branch === checkout.branch;
@@ -83874,7 +83898,7 @@ async function doWork({ job, checkout, ran }) {
 async function keepWorkInProgress(job, checkout, command, failed, stopped) {
   const { def, mol, host } = job;
   const config3 = await unchangedConfig(job, checkout);
-  if (!config3.ok) return failed(config3.error, { command });
+  if (!config3.ok) return failed(config3.error, { command, ...config3.changed });
   if (checkout.kind !== "tree" && checkout.branch !== void 0) {
     const onBranch = await stayOnBranch(checkout.cwd, checkout.branch);
     if (!onBranch.ok) return failed(onBranch.error, { command });
@@ -83927,10 +83951,11 @@ async function unchangedConfig(job, checkout) {
     if (checkout.kind === "tree") job.host.gitConfigAfter?.set(checkout.cwd, now.value);
     return ok(void 0);
   }
-  return err(
+  const refused2 = err(
     "git-config-changed",
     `step ${stepId} changed git's configuration (${changed.join(", ")}); its work is neither committed nor pushed, since git would run what such settings name. Configure git in the workflow, before Molecular runs.`
   );
+  return { ...refused2, changed: { changedConfig: changed } };
 }
 async function headStayed(stepId, checkout) {
   const start2 = {

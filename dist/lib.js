@@ -32853,8 +32853,12 @@ var MoleculeEventSchema = external_exports.discriminatedUnion("type", [
     error: external_exports.string(),
     transient: external_exports.boolean().optional(),
     usage: UsageSchema.optional(),
-    /** `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised. */
-    reason: external_exports.literal("budget").optional(),
+    /**
+     * `budget`: the agent reached a limit: the step waits, ready, and the molecule pauses until it is raised.
+     * `unsafe`: the step did what no attempt may be built on (it changed git's configuration, which
+     * the next attempt would start from): failed for good at once, no retry and no on_fail loop.
+     */
+    reason: external_exports.enum(["budget", "unsafe"]).optional(),
     by
   }),
   /** A person raises (or sets) the molecule's budget, or a step's: a molecule paused for it goes on. */
@@ -32991,7 +32995,7 @@ function describeBudget(budget) {
 
 // src/engine/molecule/ops/fail.ts
 var TRANSIENT_EXIT_STATUS = 75;
-function failPath(d, i, event, error2, by2, patch = {}, transient = false) {
+function failPath(d, i, event, error2, by2, patch = {}, transient = false, unsafe = false) {
   const def = d.def(i);
   const attempts = patch.attempts ?? d.step(i).attempts;
   const maxRetries = def.maxRetries ?? DEFAULT_MAX_RETRIES;
@@ -33000,8 +33004,8 @@ function failPath(d, i, event, error2, by2, patch = {}, transient = false) {
   const loops = target === void 0 ? 0 : d.step(target).loops;
   const classed = def.onExhausted !== void 0;
   const hard = classed && !transient;
-  const retry2 = !hard && attempts <= maxRetries;
-  const loop = !retry2 && target !== void 0 && loops < budget;
+  const retry2 = !hard && !unsafe && attempts <= maxRetries;
+  const loop = !retry2 && !unsafe && target !== void 0 && loops < budget;
   const fields = {
     ...patch,
     error: error2,
@@ -33014,12 +33018,12 @@ function failPath(d, i, event, error2, by2, patch = {}, transient = false) {
   } else {
     const spent = target === void 0 ? "" : `; on_fail loops to "${def.onFail}" used ${loops} of ${budget}`;
     const ran = `${attempts} attempt${attempts === 1 ? "" : "s"}${spent}`;
-    if (classed && transient && def.onExhausted === "soft_fail") {
+    if (classed && transient && !unsafe && def.onExhausted === "soft_fail") {
       const how2 = `soft-failed after ${ran} with transient failures: on_exhausted = soft_fail closes it as passed`;
       d.move(i, event, "completed", { by: by2, note: `${error2} (${how2})` }, { ...fields, error: void 0 });
       return;
     }
-    const how = hard ? `a hard failure after ${ran}: [steps.retry] retries only transient failures (exit status ${TRANSIENT_EXIT_STATUS}), and on_exhausted does not apply` : `failed for good after ${ran}${classed ? " with transient failures" : ""}`;
+    const how = unsafe ? `failed for good after ${attempts} attempt${attempts === 1 ? "" : "s"}: not retried, since the next attempt would start from what it changed` : hard ? `a hard failure after ${ran}: [steps.retry] retries only transient failures (exit status ${TRANSIENT_EXIT_STATUS}), and on_exhausted does not apply` : `failed for good after ${ran}${classed ? " with transient failures" : ""}`;
     d.move(i, event, "failed", { by: by2, note: `${error2} (${how})` }, fields);
     return;
   }
@@ -33050,7 +33054,7 @@ function fail3(d, e) {
   if (status !== "in_progress" && status !== "awaiting_gate") return refuse("step", e.step, status, "fail");
   const patch = e.usage === void 0 ? {} : { usage: addUsage(d.step(i).usage, e.usage) };
   if (e.reason === "budget") stopForBudget(d, i, e, patch);
-  else failPath(d, i, "fail", e.error, e.by, patch, e.transient === true);
+  else failPath(d, i, "fail", e.error, e.by, patch, e.transient === true, e.reason === "unsafe");
   return ok(void 0);
 }
 function timeout(d, e) {
