@@ -3,7 +3,7 @@
  * progress under a local run whose process is gone go back to ready (`release` with that run id,
  * which the engine refuses if a newer run took the step meanwhile), steps in progress with no lease
  * or an expired one go back through the engine's `resume`, due timer gates are recorded, and the
- * executor takes over. Completed steps are never run again: only ready steps are started. Before a
+ * executor takes over; worktrees of steps that finished are removed. Completed steps are never run again: only ready steps are started. Before a
  * step goes back to ready, the process group its previous attempt ran in (the lease records it) is
  * ended if it still runs: never two live attempts of one step.
  */
@@ -14,6 +14,7 @@ import { changeMolecule } from '../shell/change-molecule.js';
 import type { CliContext } from './cli-context.js';
 import { endPreviousAttempt } from './end-previous-attempt.js';
 import { type ExecuteOptions, execute } from './executor.js';
+import { removeFinishedWorktrees } from './finished-worktrees.js';
 import { isRunGone } from './local-run.js';
 import { markedLine } from './progress-lines.js';
 import { recheckTimers } from './recheck-timers.js';
@@ -83,6 +84,9 @@ export async function continueMolecule(
       if (!after.ok) return after;
     }
   }
+  // A crash after a step's completion was recorded, before its worktree went, left it behind.
+  if (proto.execution === 'distributed')
+    await removeFinishedWorktrees(ctx, latest, (line) => ctx.io.err(`mol: ${line}`));
   const timed = await recheckTimers(ctx, latest, proto);
   if (!timed.ok) return timed;
   const ran = await execute(ctx, timed.value, proto, options);

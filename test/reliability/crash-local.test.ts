@@ -1,5 +1,6 @@
 /**
- * Local crash at every write (issue 12): `mol run` of a 5-step fork-join in the working tree,
+ * Local crash at every write (issue 12): `mol run` of a 5-step fork-join in the working tree, and
+ * in a worktree per step (distributed: worktrees made and removed through their files too),
  * SIGKILLed at the k-th state write or git write (before or after it; `MOL_CRASH_AT`, an inert
  * hook unless set), then recovered with `mol resume` (or, when it died before the molecule was
  * stored, `mol run` again with the same id). Compared with an uninterrupted run: the same final
@@ -25,8 +26,10 @@ interface MolJson {
   steps: Array<{ id: string; status: string; checkpoint?: { filesModified: string[] } }>;
 }
 
-const FORMULA = (log: string) => `formula = "forkjoin"
-execution = "local"
+type Execution = 'local' | 'distributed';
+
+const FORMULA = (log: string, execution: Execution) => `formula = "forkjoin"
+execution = "${execution}"
 [[steps]]
 id = "plan"
 run = 'echo plan >> "${log}" && echo planned > plan.txt'
@@ -53,6 +56,8 @@ interface Outcome {
   files: string;
   tree: string;
   dirty: string;
+  /** Worktrees git knows besides the main one, and any it would prune: none once recovered. */
+  worktrees: string;
   effects: string[];
 }
 
@@ -65,12 +70,16 @@ afterAll(async () => {
 });
 
 /** One run: crashed at point `crashAt` (none: uninterrupted) and recovered. */
-async function runOnce(crashAt: number | undefined, trace?: string): Promise<Outcome & { crashed: boolean }> {
+async function runOnce(
+  execution: Execution,
+  crashAt: number | undefined,
+  trace?: string,
+): Promise<Outcome & { crashed: boolean }> {
   const repo = await makeTempRepo();
   try {
     const log = join(repo.root, 'effects.log');
     const file = join(repo.root, 'forkjoin.formula.toml');
-    await writeFile(file, FORMULA(log));
+    await writeFile(file, FORMULA(log, execution));
     const env: Record<string, string> = {};
     if (crashAt !== undefined) env.MOL_CRASH_AT = String(crashAt);
     if (trace !== undefined) env.MOL_CRASH_TRACE = trace;
@@ -98,7 +107,18 @@ async function runOnce(crashAt: number | undefined, trace?: string): Promise<Out
       crashed,
       statuses: `${m.status} ${m.steps.map((s) => `${s.id}:${s.status}`).join(' ')}`,
       files: m.steps.map((s) => `${s.id}:${(s.checkpoint?.filesModified ?? []).join(',')}`).join(' '),
-      tree: await repo.git(['rev-parse', 'HEAD^{tree}']),
+      // Distributed: the work is on the last step's branch, the checkout untouched.
+      tree: await repo.git([
+        'rev-parse',
+        execution === 'local' ? 'HEAD^{tree}' : 'molecular/fj/join^{tree}',
+        'HEAD^{tree}',
+      ]),
+      worktrees: [
+        (await repo.git(['worktree', 'list', '--porcelain']))
+          .split('\n')
+          .filter((l) => l.startsWith('worktree ')).length - 1,
+        await repo.git(['worktree', 'prune', '--dry-run', '-v']),
+      ].join(' '),
       dirty: await repo.git(['status', '--porcelain', '--untracked-files=all', '--', ':!.molecular']),
       effects: (await readFile(log, 'utf8')).split('\n').filter(Boolean).sort(),
     };
@@ -117,44 +137,48 @@ function pointsToTry(total: number): number[] {
 }
 
 describe('local crash at every write', () => {
-  it('recovers to the uninterrupted result, every step’s effect exactly once', {
-    timeout: timeoutFor(100, 60_000),
-  }, async () => {
-    const started = performance.now();
-    const traceFile = join(
-      await (await import('node:fs/promises')).mkdtemp('/tmp/mol-crash-trace-'),
-      'points',
-    );
-    const baseline = await runOnce(undefined, traceFile);
-    const points = (await readFile(traceFile, 'utf8')).split('\n').filter(Boolean);
-    expect(points.length).toBeGreaterThan(10);
-    expect(baseline.effects).toEqual(['join', 'left', 'middle', 'plan', 'right']);
-    expect(baseline.dirty).toBe('');
-
-    const failures: string[] = [];
-    let tried = 0;
-    for (const k of pointsToTry(points.length)) {
-      const got = await runOnce(k);
-      tried++;
-      const where = `point ${k} (${points[k - 1]})`;
-      expect(got.crashed, `${where} was reached`).toBe(true);
-      const diffs: Array<keyof Outcome> = (['statuses', 'files', 'tree', 'dirty', 'effects'] as const).filter(
-        (key) => JSON.stringify(got[key]) !== JSON.stringify(baseline[key]),
+  it.each<Execution>(['local', 'distributed'])(
+    '%s: recovers to the uninterrupted result, every step’s effect exactly once',
+    {
+      timeout: timeoutFor(100, 60_000),
+    },
+    async (execution) => {
+      const started = performance.now();
+      const traceFile = join(
+        await (await import('node:fs/promises')).mkdtemp('/tmp/mol-crash-trace-'),
+        'points',
       );
-      if (diffs.length > 0)
-        failures.push(`${where}: ${diffs.map((d) => `${d} ${JSON.stringify(got[d])}`).join('; ')}`);
-    }
-    recordResult({
-      area: 'local-crash',
-      name: 'local fork-join: mol killed at write k',
-      tried: `the 5-step fork-join in the working tree (${points.length} points: before and after each state write and git write of the uninterrupted run) with mol SIGKILLed at point k, then mol resume; ${tried === points.length ? 'every k' : `k in ${pointsToTry(points.length).join(', ')}`}`,
-      runs: tried,
-      failures: failures.length,
-      counts: { points: points.length, tried },
-      held: 'final statuses, files per step and branch tree equal to the uninterrupted run, nothing left uncommitted, no two attempts of a step at once, every step’s effect exactly once',
-      durationMs: performance.now() - started,
-      ...(failures.length > 0 ? { details: failures } : {}),
-    });
-    expect(failures).toEqual([]);
-  });
+      const baseline = await runOnce(execution, undefined, traceFile);
+      const points = (await readFile(traceFile, 'utf8')).split('\n').filter(Boolean);
+      expect(points.length).toBeGreaterThan(10);
+      expect(baseline.effects).toEqual(['join', 'left', 'middle', 'plan', 'right']);
+      expect(baseline.dirty).toBe('');
+
+      const failures: string[] = [];
+      let tried = 0;
+      for (const k of pointsToTry(points.length)) {
+        const got = await runOnce(execution, k);
+        tried++;
+        const where = `point ${k} (${points[k - 1]})`;
+        expect(got.crashed, `${where} was reached`).toBe(true);
+        const diffs: Array<keyof Outcome> = (
+          ['statuses', 'files', 'tree', 'dirty', 'worktrees', 'effects'] as const
+        ).filter((key) => JSON.stringify(got[key]) !== JSON.stringify(baseline[key]));
+        if (diffs.length > 0)
+          failures.push(`${where}: ${diffs.map((d) => `${d} ${JSON.stringify(got[d])}`).join('; ')}`);
+      }
+      recordResult({
+        area: 'local-crash',
+        name: `${execution} fork-join: mol killed at write k`,
+        tried: `the 5-step fork-join ${execution === 'local' ? 'in the working tree' : 'in a worktree per step'} (${points.length} points: before and after each state write and git write of the uninterrupted run) with mol SIGKILLed at point k, then mol resume; ${tried === points.length ? 'every k' : `k in ${pointsToTry(points.length).join(', ')}`}`,
+        runs: tried,
+        failures: failures.length,
+        counts: { points: points.length, tried },
+        held: 'final statuses, files per step and branch tree equal to the uninterrupted run, nothing left uncommitted, no worktree left, no two attempts of a step at once, every step’s effect exactly once',
+        durationMs: performance.now() - started,
+        ...(failures.length > 0 ? { details: failures } : {}),
+      });
+      expect(failures).toEqual([]);
+    },
+  );
 });

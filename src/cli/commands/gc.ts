@@ -1,11 +1,11 @@
 import { readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { StepStatus } from '../../engine/index.js';
 import { removeMoleculeWork } from '../../local/local-effects.js';
 import { liveIdOf } from '../../local/store/store-layout.js';
 import { git } from '../../runner/git.js';
 import { listLeftoverWorktrees, removeWorktree } from '../../runner/index.js';
 import { changeMolecule } from '../../shell/change-molecule.js';
+import { worktreeNeeded } from '../finished-worktrees.js';
 import { EXIT } from '../io.js';
 import { loadProto } from '../load-molecule.js';
 import { json, STORE } from '../options.js';
@@ -21,9 +21,6 @@ export const gc = defineVerb({
   examples: ['mol gc'],
   run: gcCommand,
 });
-
-/** A step's worktree is worth keeping while it runs, waits on gates, or failed (to look at). */
-const KEEP: ReadonlySet<StepStatus> = new Set(['in_progress', 'awaiting_gate', 'failed']);
 
 /**
  * Cleans up: wisps whose TTL passed evaporate, worktrees no step needs any more are removed, and
@@ -84,7 +81,7 @@ async function gcCommand({ io, values }: VerbCall): Promise<number> {
   for (const tree of trees.value) {
     if (unreadable.has(tree.molId)) continue;
     const status = live.get(tree.molId)?.steps.find((s) => s.id === tree.stepId)?.status;
-    if (status !== undefined && KEEP.has(status)) continue;
+    if (status !== undefined && worktreeNeeded(status)) continue;
     const removed = await removeWorktree({ repoDir, path: tree.path });
     if (removed.ok) done.worktrees.push(tree.path);
     else io.err(`mol: ${removed.error.message}`);

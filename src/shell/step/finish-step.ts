@@ -53,6 +53,16 @@ export async function finishStep(input: FinishInput): Promise<Result<Finished>> 
   const { place } = job.host;
   if (place.kind === 'worktree' && place.attemptsDir !== undefined)
     await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
+  if (checkout.kind === 'worktree' && place.kind === 'worktree' && outcome.status !== 'failed') {
+    // The work is on the branch and recorded: the next step gets its own worktree from it. Only
+    // now: removed before the record, a crash in between would leave the attempt's work nowhere a
+    // resume looks, and run its command again. A crash after leaves the worktree to `mol resume`.
+    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
+    if (!removed.ok)
+      (job.host.notice ?? job.host.log)(
+        `the worktree of ${job.def.id} stays at ${checkout.cwd} (${removed.error.message}); mol gc removes it`,
+      );
+  }
   if (inTree && outcome.status !== 'failed') {
     const pending = job.host.completedBases;
     const base = { molId: job.mol.id, stepId: job.def.id };
@@ -238,12 +248,6 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
     );
   }
 
-  const place = host.place;
-  if (checkout.kind === 'worktree' && place.kind === 'worktree') {
-    // The work is on the branch; the next step gets its own worktree from it.
-    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
-    if (!removed.ok) return failed(removed.error, { checkpoint, gates, ...ranOk });
-  }
   const waiting = gates.some((g) => g.passed === null);
   return { status: waiting ? 'awaiting' : 'completed', checkpoint, gates, ...where, ...ranOk };
 }
