@@ -35,6 +35,11 @@ export interface StepCommit {
   committed: boolean;
   /** Paths changed between the step's base and `commit`. */
   filesModified: string[];
+  /**
+   * With `status` given: the commit took exactly the paths it listed but the excluded ones, so
+   * the tree now differs from `commit` in the excluded paths alone (tree-status.ts `afterCommit`).
+   */
+  took?: 'listed';
 }
 
 export async function commitStep(options: CommitStepOptions): Promise<Result<StepCommit>> {
@@ -85,7 +90,7 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
     const intricate = new Set(options.status?.intricate);
     const summarised = summaryCommit(made.value.stdout, base.length);
     if (summarised !== undefined && pending !== undefined && !pending.some((path) => intricate.has(path)))
-      return ok({ commit: summarised, committed: true, filesModified: inGitOrder(pending) });
+      return ok({ commit: summarised, committed: true, filesModified: inGitOrder(pending), took: 'listed' });
     // The new commit, its parent and its files in one call: when the parent is the base (the
     // step made no commits of its own), those files are the step's.
     const tip = await git(cwd, [

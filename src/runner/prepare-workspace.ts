@@ -11,6 +11,7 @@ import { keepBranchAttempt, type TreeHead } from './attempt-refs.js';
 import { checkBranchName } from './branch-names.js';
 import { COMMIT_SETTINGS, git, gitText, MOLECULAR_IDENTITY, resolveCommit, splitNul } from './git.js';
 import { pathExists } from './path-exists.js';
+import { addWorktreeByFiles } from './worktree-files.js';
 import { listWorktrees, removeWorktree } from './worktrees.js';
 
 export interface PrepareWorkspaceOptions {
@@ -69,7 +70,11 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
   // is new, since `-b` refuses a branch that exists before it creates anything. A branch already
   // there, or git still having the folder registered (removed by hand), fails it: the long way.
   const add = () => git(repoDir, ['worktree', 'add', '-q', '-b', branch.value, path, first.sha]);
-  let added = (await pathExists(path)) ? undefined : await add();
+  const quickly = async () => {
+    const made = await addWorktreeByFiles(repoDir, branch.value, path, first.sha);
+    return made.ok && !made.value ? add() : made;
+  };
+  let added = (await pathExists(path)) ? undefined : await quickly();
   let keptAttempt: string | undefined;
   if (added === undefined || !added.ok) {
     // Before the branch is rebuilt, what an earlier attempt left on it is kept (never lost on retry).

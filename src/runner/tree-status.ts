@@ -91,3 +91,19 @@ export function parseTreeStatus(text: string): TreeStatus | undefined {
   if (oid === undefined || !/^[0-9a-f]{40,64}$/.test(oid) || name === undefined) return undefined;
   return { head: oid, branch: name === '(detached)' ? undefined : name, changed, untracked, intricate };
 }
+
+/**
+ * The tree after a commit that took every listed path but `kept` (commit-step.ts `took`): HEAD is
+ * the new commit on the same branch, and only the kept paths still differ from it.
+ */
+export function afterCommit(status: TreeStatus, commit: string, kept: readonly string[]): TreeStatus {
+  const left = new Set(kept);
+  const keep = (paths: string[]) => paths.filter((path) => left.has(path));
+  return {
+    head: commit,
+    branch: status.branch,
+    changed: keep(status.changed),
+    untracked: keep(status.untracked),
+    intricate: keep(status.intricate),
+  };
+}

@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { ok, type Result } from '../engine/index.js';
 import { git } from './git.js';
+import { removeWorktreeByFiles } from './worktree-files.js';
 
 export interface WorktreeInfo {
   path: string;
@@ -80,6 +81,7 @@ export async function removeWorktree(options: {
 }): Promise<Result<void>> {
   const { repoDir, path } = options;
   if (options.registered && options.deleteBranch === undefined) {
+    if (await removeWorktreeByFiles(repoDir, path)) return ok(undefined);
     const removed = await git(repoDir, ['worktree', 'remove', '--force', '--force', resolve(path)], {
       okCodes: [0, 128],
     });

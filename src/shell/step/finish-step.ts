@@ -16,7 +16,7 @@ import { changedSettings, gitConfigNow } from '../../runner/git-config-snapshot.
 import { checkHead, putHeadBack } from '../../runner/head-check.js';
 import { pushBranch } from '../../runner/push-branch.js';
 import type { CommandOutcome } from '../../runner/run-process.js';
-import { treeStatus } from '../../runner/tree-status.js';
+import { afterCommit, type TreeStatus, treeStatus } from '../../runner/tree-status.js';
 import { removeWorktree } from '../../runner/worktrees.js';
 import { attemptFiles, forgetAttemptRecord } from './ended-attempt.js';
 import { type RecordedStep, recordStepEvent } from './record-step-event.js';
@@ -40,6 +40,8 @@ export interface Finished extends RecordedStep {
 
 export async function finishStep(input: FinishInput): Promise<Result<Finished>> {
   const { job, checkout } = input;
+  // Whatever tree an earlier step left is this step's "before" no more; doWork says what it leaves.
+  job.host.treeAfter?.delete(checkout.cwd);
   let outcome = withUsage(await doWork(input), input.ran);
   const inTree = checkout.kind === 'tree' && job.proto.execution === 'local';
   // Only a completed step's "after" is the next step's "before" (step-host.ts `gitConfigAfter`).
@@ -182,22 +184,29 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
     head = moved.value;
   }
   const before = new Set(checkout.preexisting);
-  const committed =
-    stayed && status.value?.changed.every((path) => before.has(path))
-      ? // Nothing but what was changed before the step: `add` and `commit` would find nothing.
-        ok({ commit: checkout.baseCommit, committed: false, filesModified: [] })
-      : await commitStep({
-          cwd: checkout.cwd,
-          molId: mol.id,
-          stepId: def.id,
-          message: `${def.title || def.id} (${mol.id})`,
-          baseCommit: checkout.baseCommit,
-          ...(head === undefined ? {} : { headCommit: head }),
-          ...(checkout.preexisting === undefined ? {} : { exclude: checkout.preexisting }),
-          ...(stayed && status.value !== undefined ? { status: status.value } : {}),
-        });
+  const untouched = stayed && status.value?.changed.every((path) => before.has(path));
+  const committed = untouched
+    ? // Nothing but what was changed before the step: `add` and `commit` would find nothing.
+      ok({ commit: checkout.baseCommit, committed: false, filesModified: [] })
+    : await commitStep({
+        cwd: checkout.cwd,
+        molId: mol.id,
+        stepId: def.id,
+        message: `${def.title || def.id} (${mol.id})`,
+        baseCommit: checkout.baseCommit,
+        ...(head === undefined ? {} : { headCommit: head }),
+        ...(checkout.preexisting === undefined ? {} : { exclude: checkout.preexisting }),
+        ...(stayed && status.value !== undefined ? { status: status.value } : {}),
+      });
   if (!committed.ok) return failed(committed.error, ranOk);
   const { commit, filesModified } = committed.value;
+  // The tree this step leaves, when known without asking git again (step-host.ts `treeAfter`).
+  let after: TreeStatus | undefined;
+  if (stayed && status.value !== undefined) {
+    if (untouched) after = status.value;
+    else if ('took' in committed.value && committed.value.took === 'listed')
+      after = afterCommit(status.value, commit, checkout.preexisting ?? []);
+  }
 
   if (host.push && host.remote !== undefined && checkout.kind !== 'tree' && checkout.branch !== undefined) {
     const pushed = await pushBranch({
@@ -249,6 +258,9 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   }
 
   const waiting = gates.some((g) => g.passed === null);
+  // No gate ran a command in the tree since it was read: the next step there may start from it.
+  if (checkout.kind === 'tree' && gates.length === 0 && after !== undefined)
+    host.treeAfter?.set(checkout.cwd, after);
   return { status: waiting ? 'awaiting' : 'completed', checkpoint, gates, ...where, ...ranOk };
 }
 

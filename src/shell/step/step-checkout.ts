@@ -25,7 +25,7 @@ import {
   prepareWorkspace,
   type Workspace,
 } from '../../runner/prepare-workspace.js';
-import { treeStatus } from '../../runner/tree-status.js';
+import { type TreeStatus, treeStatus } from '../../runner/tree-status.js';
 import { removeWorktree } from '../../runner/worktrees.js';
 import { attemptFiles, endedAttempt } from './ended-attempt.js';
 import type { StepCheckout } from './step-checkout-schema.js';
@@ -43,6 +43,9 @@ export type { StepCheckout } from './step-checkout-schema.js';
 export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout>> {
   const { host, mol, def } = job;
   const { place, remote } = host;
+  // Taken whichever way this step starts: it describes the tree only until a step starts there.
+  const treeAfter = place.kind === 'worktree' ? host.treeAfter?.get(place.repoDir) : undefined;
+  if (place.kind === 'worktree') host.treeAfter?.delete(place.repoDir);
   const common = {
     molId: mol.id,
     stepId: def.id,
@@ -58,7 +61,7 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
     if (ended !== undefined) return ok(ended);
     const options = { ...common, repoDir: place.repoDir, execution, worktreeRoot: place.worktreeRoot };
     const prepared =
-      execution === 'local' ? await startInTree(job, options) : await prepareWorkspace(options);
+      execution === 'local' ? await startInTree(job, options, treeAfter) : await prepareWorkspace(options);
     if (!prepared.ok) return prepared;
     const { cwd, branch, baseCommit, isWorktree, preexisting, keptAttempt } = prepared.value;
     if (keptAttempt !== undefined)
@@ -102,11 +105,16 @@ export async function prepareCheckout(job: StepJob): Promise<Result<StepCheckout
  * failed before cleaning up), or HEAD is unborn, the long way: that attempt is set aside or
  * forgotten first, then the tree is read and the base recorded.
  */
-async function startInTree(job: StepJob, options: PrepareWorkspaceOptions): Promise<Result<Workspace>> {
+async function startInTree(
+  job: StepJob,
+  options: PrepareWorkspaceOptions,
+  /** The tree as the step before left it (step-host.ts `treeAfter`), when it did. */
+  known?: TreeStatus,
+): Promise<Result<Workspace>> {
   const { host, mol, def } = job;
   const { repoDir } = options;
   const completed = host.completedBases?.get(repoDir) ?? [];
-  const status = await treeStatus(repoDir);
+  const status = known !== undefined ? ok(known) : await treeStatus(repoDir);
   if (!status.ok) return status;
   if (status.value !== undefined) {
     const { head, branch, changed } = status.value;

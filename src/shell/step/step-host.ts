@@ -18,6 +18,7 @@ import type {
 } from '../../engine/index.js';
 import type { AttemptOf } from '../../runner/attempt-refs.js';
 import type { GroupIdentity } from '../../runner/process-group.js';
+import type { TreeStatus } from '../../runner/tree-status.js';
 
 /** The event a report writes, chosen on the molecule as read under the store's lock. */
 export type EventPlan = (current: Molecule) => Result<MoleculeEvent>;
@@ -113,6 +114,14 @@ export interface StepHost {
    * forgets it). Faces that run one step per process leave it out: each base is forgotten at once.
    */
   completedBases?: Map<string, AttemptOf[]>;
+  /**
+   * The working tree as a completed step left it, by working tree (local execution): its finish
+   * half's `git status` less what its commit took, when that is all the commit did and no gate ran
+   * a command after it. The next step there starts from it instead of asking git again; anything
+   * else (a failure, a gate, a commit git summarised otherwise) leaves none. Like `gitConfigAfter`,
+   * a person's edit in between counts as the next step's, as one made while it runs does.
+   */
+  treeAfter?: Map<string, TreeStatus>;
 }
 
 /**
