@@ -190,7 +190,7 @@ export async function startApp({ world, file, dir }, config, appOptions = {}) {
     request: { fetch: rawContents(fetch) },
   });
   const middleware = await createNodeMiddleware(
-    world.createMolecularApp({ patrolIntervalMs: 0, leaseDir: join(scratch, 'leases'), ...appOptions }),
+    world.createMolecularApp({ patrolIntervalMs: 0, ...appOptions }),
     { probot },
   );
   const server = createServer((req, res) => {
