@@ -95,7 +95,8 @@ export interface GitLeaseKeeper extends LeaseKeeper {
 }
 
 /** A push the server refused because the ref was not where we said: the compare-and-swap lost. */
-const LOST_RACE = /stale|cannot lock|failed to (update|lock)|already exists|but expected|fetch first/i;
+const LOST_RACE =
+  /stale|cannot lock|failed to (update|lock)|already exists|but expected|fetch first|incorrect old value/i;
 
 export function createGitLeaseKeeper(options: GitLeaseOptions): GitLeaseKeeper {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;

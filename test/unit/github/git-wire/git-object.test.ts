@@ -25,7 +25,15 @@ async function commitTree(message: string, time: number): Promise<string> {
   const when = `@${time} +0000`;
   const { stdout } = await run(
     'git',
-    [`--git-dir=${repo}`, ...MOLECULAR_IDENTITY, ...COMMIT_SETTINGS, 'commit-tree', EMPTY_TREE_SHA, '-m', message],
+    [
+      `--git-dir=${repo}`,
+      ...MOLECULAR_IDENTITY,
+      ...COMMIT_SETTINGS,
+      'commit-tree',
+      EMPTY_TREE_SHA,
+      '-m',
+      message,
+    ],
     { env: { ...process.env, GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when } },
   );
   return stdout.trim();

@@ -48,7 +48,13 @@ describe('pack', () => {
     ];
     const file = join(root, 'ours.pack');
     await writeFile(file, writePack(objects));
-    const { stdout } = await run('git', ['--git-dir', join(root, 'repo.git'), 'index-pack', '--strict', file]);
+    const { stdout } = await run('git', [
+      '--git-dir',
+      join(root, 'repo.git'),
+      'index-pack',
+      '--strict',
+      file,
+    ]);
     expect(stdout.trim()).toMatch(/^[0-9a-f]{40}$/);
     const listed = await run('git', ['verify-pack', '-v', file.replace(/\.pack$/, '.idx')]);
     for (const o of objects) expect(listed.stdout).toContain(objectSha(o));
@@ -74,7 +80,9 @@ describe('pack', () => {
     delta[12] = (7 << 4) | 1;
     const resummed = Buffer.concat([
       delta.subarray(0, delta.length - 20),
-      createHash('sha1').update(delta.subarray(0, delta.length - 20)).digest(),
+      createHash('sha1')
+        .update(delta.subarray(0, delta.length - 20))
+        .digest(),
     ]);
     expect(() => readPack(resummed)).toThrow('a deltified object in the packfile');
   });

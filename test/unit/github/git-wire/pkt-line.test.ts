@@ -16,9 +16,7 @@ const RUNS = { numRuns: 200, seed: SEED };
 console.log(`pkt-line properties: FC_SEED=${SEED}`);
 
 const packet: fc.Arbitrary<Packet> = fc.oneof(
-  fc
-    .uint8Array({ maxLength: 300 })
-    .map((bytes) => ({ kind: 'data' as const, data: Buffer.from(bytes) })),
+  fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ kind: 'data' as const, data: Buffer.from(bytes) })),
   fc.constantFrom<Packet>({ kind: 'flush' }, { kind: 'delim' }, { kind: 'response-end' }),
 );
 
@@ -52,9 +50,11 @@ describe('pkt-line', () => {
     expect(encodePackets([textPacket('a\n'), { kind: 'delim' }, { kind: 'flush' }]).toString()).toBe(
       '0006a\n00010000',
     );
-    expect(encodePacket({ kind: 'data', data: Buffer.alloc(MAX_PACKET_DATA) }).subarray(0, 4).toString()).toBe(
-      'fff0',
-    );
+    expect(
+      encodePacket({ kind: 'data', data: Buffer.alloc(MAX_PACKET_DATA) })
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('fff0');
     expect(() => encodePacket({ kind: 'data', data: Buffer.alloc(MAX_PACKET_DATA + 1) })).toThrow(/at most/);
     expect(() => decodePackets(Buffer.from('00zz'))).toThrow(/not a pkt-line length/);
   });
