@@ -72,7 +72,7 @@ describe('pack', () => {
     expect(readPack(theirs)).toEqual([{ type: 'blob', body: Buffer.from('a lock of ours\n') }]);
 
     const broken = Buffer.from(theirs);
-    broken[broken.length - 1] ^= 1;
+    broken[broken.length - 1] = (broken.at(-1) as number) ^ 1;
     expect(() => readPack(broken)).toThrow('a packfile whose checksum does not match');
 
     // A REF_DELTA header (type 7) in an otherwise valid pack.
