@@ -25,6 +25,11 @@ import {
 
 export const ZERO_SHA = '0'.repeat(40);
 const AGENT = 'molecular';
+/**
+ * GitHub answers smart HTTP only to a User-Agent that starts with `git/` (dulwich#562); libgit2
+ * sends `git/2.0 (libgit2 …)` for that reason, and so do we.
+ */
+const USER_AGENT = `git/2.0 (${AGENT})`;
 
 export interface GitRemoteOptions {
   /** The repository's URL (`https://github.com/o/r.git`). */
@@ -73,7 +78,7 @@ export class GitWireError extends Error {
 export function gitRemote(options: GitRemoteOptions): GitRemote {
   const base = options.url.replace(/\/+$/, '');
   const make = () =>
-    new HttpClient(AGENT, [], {
+    new HttpClient(USER_AGENT, [], {
       keepAlive: true,
       allowRedirects: false,
       allowRetries: false,
