@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -367,6 +367,56 @@ describe('createGitLeaseKeeper', () => {
       sha: lease.value.sha,
       record: { holder: 'run-a', expiresAt: '2026-11-27T12:01:00.000Z' },
     });
+  });
+});
+
+describe('createGitLeaseKeeper: through a proxy', () => {
+  it('sends its requests through http_proxy, as the Octokit clients do', async () => {
+    const port = Number(new URL(gh.origin).port);
+    const tunnels: string[] = [];
+    // A CONNECT proxy that knows git.example.test as the fake GitHub: nothing else resolves it.
+    const proxy: Server = createServer();
+    proxy.on('connect', (req, socket, head) => {
+      tunnels.push(req.url ?? '');
+      const upstream = connect(port, '127.0.0.1', () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(socket);
+        socket.pipe(upstream);
+      });
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    closers.push(
+      () =>
+        new Promise((resolve) => {
+          proxy.closeAllConnections();
+          proxy.close(resolve);
+        }),
+    );
+    const saved = {
+      http_proxy: process.env.http_proxy,
+      no_proxy: process.env.no_proxy,
+      NO_PROXY: process.env.NO_PROXY,
+    };
+    process.env.http_proxy = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    process.env.no_proxy = '';
+    delete process.env.NO_PROXY;
+    try {
+      const k = keeper('run-a', fakeClock(), { url: `http://git.example.test:${port}/acme/widgets.git` });
+      const lease = await k.acquire('m11');
+      if (!lease.ok) throw new Error(lease.error.message);
+      await k.dispose();
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+    expect(tunnels.length).toBeGreaterThan(0);
+    expect(new Set(tunnels)).toEqual(new Set([`git.example.test:${port}`]));
+    expect((await remoteRecord('m11'))?.record?.holder).toBe('run-a');
   });
 });
 
