@@ -25,13 +25,13 @@ COPY scripts/bundle.mjs scripts/probot-modules.mjs ./scripts/
 COPY src ./src
 RUN node scripts/bundle.mjs dist && node scripts/probot-modules.mjs /runtime
 
-# Run: git, probot's tree, the App's bundle, app.yml and the built-in formulas (found next to dist/).
+# Run: probot's tree, the App's bundle, app.yml and the built-in formulas (found next to dist/).
 FROM node:24-slim@sha256:a9f5f7c91a432850b2a8a7797adf5eadb6c733ceed61167806cee7ea7fbc29df
 WORKDIR /app
 ENV NODE_ENV=production
-# git takes the molecule leases by push (no API request; without it they go over the API).
+# The molecule leases speak git's smart HTTP from Node (git-lease.ts): the image needs no git.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends git ca-certificates \
+  && apt-get install -y --no-install-recommends ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 COPY --from=build /runtime/node_modules ./node_modules
 COPY app.yml ./

@@ -190,7 +190,7 @@ export async function startApp({ world, file, dir }, config, appOptions = {}) {
     request: { fetch: rawContents(fetch) },
   });
   const middleware = await createNodeMiddleware(
-    world.createMolecularApp({ patrolIntervalMs: 0, leaseDir: join(scratch, 'leases'), ...appOptions }),
+    world.createMolecularApp({ patrolIntervalMs: 0, ...appOptions }),
     { probot },
   );
   const server = createServer((req, res) => {
@@ -495,7 +495,7 @@ export async function benchApp({ quick = false } = {}) {
       k,
       rows,
       'git-ref lease',
-      "; the lease is 2 git pushes (take, give back), each a process of the App's and the fake's `git http-backend` on these cores",
+      "; the lease is 2 git pushes (take, give back) and a look, HTTP requests from the App (no process) each served by the fake's `git http-backend` on these cores",
     );
     // MOLECULAR_GIT_URL=off: the same lease over the REST API (3 requests more a write, no process).
     await completions(

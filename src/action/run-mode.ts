@@ -170,7 +170,6 @@ async function openHandlerContext(
       repo,
       serverUrl: actions.serverUrl,
       token: inputs.token,
-      runnerTemp: actions.runnerTemp,
       holder: leaseHolder(ACTIONS_LOGIN),
       lockTtl: config.value.lock_ttl,
       now: deps.now,

@@ -1,35 +1,24 @@
 /**
  * The App's molecule leases by git push (src/shell/github/action-leases.ts): no API request per
- * lease, where the REST keeper spends 3 a write (2 and a read-back). The App runs for weeks and
- * serves many repositories, so each repository's keeper (its private repository of lock commits
- * and what it remembers) is kept for the `maxRepos` repositories used last; one pushed out is put
- * away, its private repository removed. Each private repository is made anew after `renewAfter`
- * lock commits and fetches. A host without git 2.32 or later takes every lease over the API, said
- * once in the log; a repository git cannot reach falls back alone, said once, and tries git again
- * after `retryGitAfterMs`.
+ * lease, where the REST keeper spends 3 a write (2 and a read-back). The keeper speaks git's smart
+ * HTTP itself, so the App's host needs no git. The App runs for weeks and serves many
+ * repositories, so each repository's keeper (its kept-alive connections and the records it
+ * remembers) is kept for the `maxRepos` repositories used last; one pushed out is put away. A
+ * repository git cannot reach falls back alone, said once, and tries git again after
+ * `retryGitAfterMs`.
  */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { GitHubClient, RepoRef } from '../github/client.js';
 import { clientToken } from '../github/installation-token.js';
 import type { LeaseKeeper } from '../github/store/lease.js';
-import { git } from '../runner/git.js';
 import { BoundedCache } from '../shell/bounded-cache.js';
 import { type GitFirstLeases, gitFirstLeases } from '../shell/github/action-leases.js';
 import { gitBaseUrlOf } from './git-base-url.js';
 
-/** `--force-with-lease` on a ref of ours alone and `push.useForceIfIncludes` need git 2.32 (2021). */
-const LEAST_GIT: readonly [number, number] = [2, 32];
-
 export interface AppLeaseOptions {
-  /** Below it, one private repository per repository (default: `<os.tmpdir()>/molecular-app-leases`). */
-  dir?: string;
   /** Where git serves repositories (`https://github.com`); default: from the API's base URL; false: no git. */
   gitBaseUrl?: string | false;
   /** Repositories whose keeper is kept (default 200); the one used longest ago goes first. */
   maxRepos?: number;
-  /** Lock commits and fetches a private repository takes before it is made anew (default 500). */
-  renewAfter?: number;
   /** After git failed for a repository, its leases go over the API this long (default 10 min). */
   retryGitAfterMs?: number;
   now: () => Date;
@@ -47,7 +36,6 @@ interface RepoLeases {
 
 export class AppLeases {
   private readonly repos: BoundedCache<string, RepoLeases>;
-  private gitUsable: Promise<boolean> | undefined;
   private readonly putAway = new Set<Promise<void>>();
 
   constructor(private readonly options: AppLeaseOptions) {
@@ -60,7 +48,7 @@ export class AppLeases {
     repo: RepoRef,
     lock: { lockTtl: string; holder: string },
   ): Promise<LeaseKeeper | undefined> {
-    if (this.options.gitBaseUrl === false || !(await this.hasGit())) return undefined;
+    if (this.options.gitBaseUrl === false) return undefined;
     const base = this.options.gitBaseUrl ?? gitBaseUrlOf(apiBaseUrl(octokit));
     const key = `${base}/${repo.owner}/${repo.repo}`.toLowerCase();
     let entry = this.repos.get(key);
@@ -78,12 +66,10 @@ export class AppLeases {
           repo,
           gitBaseUrl: base,
           token: () => clientToken(made.client),
-          dir: this.options.dir ?? join(tmpdir(), 'molecular-app-leases'),
           holder: lock.holder,
           lockTtl: lock.lockTtl,
           now: this.options.now,
           warn: this.options.warn,
-          renewAfter: this.options.renewAfter ?? 500,
           retryGitAfterMs: this.options.retryGitAfterMs ?? 600_000,
         }),
       };
@@ -99,7 +85,7 @@ export class AppLeases {
     return this.repos.size;
   }
 
-  /** Puts every keeper away (their private repositories removed once their leases are given back). */
+  /** Puts every keeper away (their connections closed once their requests are answered). */
   async close(): Promise<void> {
     for (const entry of this.repos.values()) this.dispose(entry);
     this.repos.clear();
@@ -111,27 +97,6 @@ export class AppLeases {
       this.putAway.delete(done);
     });
     this.putAway.add(done);
-  }
-
-  /** Asked once per process: git on the PATH, 2.32 or later. */
-  private hasGit(): Promise<boolean> {
-    this.gitUsable ??= git(tmpdir(), ['--version']).then((out) => {
-      const found = out.ok ? /(\d+)\.(\d+)/.exec(out.value.stdout) : null;
-      const version = found ? [Number(found[1]), Number(found[2])] : undefined;
-      const [major, minor] = LEAST_GIT;
-      const usable =
-        version !== undefined &&
-        ((version[0] ?? 0) > major || ((version[0] ?? 0) === major && (version[1] ?? 0) >= minor));
-      if (!usable) {
-        this.options.warn(
-          `molecule leases are taken over the API (3 requests a write): ${
-            version ? `git ${version.join('.')} is older than ${LEAST_GIT.join('.')}` : 'git was not found'
-          } on this host`,
-        );
-      }
-      return usable;
-    });
-    return this.gitUsable;
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the App can be told, from code (tests, the benchmark) or from the environment (`probot
  * run`): the App's slug (its `<slug>[bot]` identity), the state key, the patrol timer, where its
- * git lease keepers work.
+ * git lease keepers push.
  */
 import { parseDuration } from '../engine/index.js';
 import type { AppLeaseOptions } from './app-leases.js';
@@ -21,10 +21,8 @@ export interface MolecularAppOptions {
    * `false` (`MOLECULAR_GIT_URL=off`): every lease over the API.
    */
   gitBaseUrl?: string | false;
-  /** The folder the lease keepers' private repositories go below (`MOLECULAR_LEASE_DIR`; default the OS's temp folder). */
-  leaseDir?: string;
-  /** How many repositories keep a lease keeper, and how soon one's private repository is made anew. */
-  leases?: Pick<AppLeaseOptions, 'maxRepos' | 'renewAfter' | 'retryGitAfterMs'>;
+  /** How many repositories keep a lease keeper, and how long one git cannot reach leases over the API. */
+  leases?: Pick<AppLeaseOptions, 'maxRepos' | 'retryGitAfterMs'>;
   now?: () => Date;
 }
 
@@ -38,7 +36,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): MolecularA
     ...(env.APP_SLUG ? { slug: env.APP_SLUG } : {}),
     ...(env.MOLECULAR_STATE_KEY ? { stateKey: env.MOLECULAR_STATE_KEY } : {}),
     ...gitBaseUrlFromEnv(env.MOLECULAR_GIT_URL),
-    ...(env.MOLECULAR_LEASE_DIR?.trim() ? { leaseDir: env.MOLECULAR_LEASE_DIR.trim() } : {}),
     patrolIntervalMs: off ? 0 : (parseDuration(interval) ?? parseDuration(DEFAULT_PATROL_INTERVAL) ?? 0),
   };
 }

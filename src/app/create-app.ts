@@ -32,7 +32,6 @@ export function createMolecularApp(options: MolecularAppOptions = {}): Applicati
     // Leases by git push, one keeper per repository (app-leases.ts): no API request per lease.
     const leases = new AppLeases({
       ...options.leases,
-      ...(options.leaseDir ? { dir: options.leaseDir } : {}),
       ...(options.gitBaseUrl !== undefined ? { gitBaseUrl: options.gitBaseUrl } : {}),
       now,
       warn: (message) => app.log.warn(message),

@@ -30,12 +30,14 @@ export interface GitOptions {
   input?: string;
 }
 
+/** Who Molecular's own commits name; the lease keeper writes its lock commits with it (git-lease.ts). */
+export const MOLECULAR_PERSON = { name: 'Molecular', email: 'molecular@users.noreply.github.com' };
 /** Commits made by steps carry this identity, so they work on machines without a git identity. */
 export const MOLECULAR_IDENTITY = [
   '-c',
-  'user.name=Molecular',
+  `user.name=${MOLECULAR_PERSON.name}`,
   '-c',
-  'user.email=molecular@users.noreply.github.com',
+  `user.email=${MOLECULAR_PERSON.email}`,
 ];
 /**
  * For the commits Molecular makes: a user's `commit.gpgsign = true` would prompt for a passphrase

@@ -49,8 +49,6 @@ export interface AppHarness {
   gh: FakeGitHub;
   url: string;
   logs: LogLine[];
-  /** The folder the App's lease keepers make their private repositories below. */
-  leaseDir: string;
   /**
    * Sends a signed webhook; waits for the App's answer (Probot answers once the handlers ran). A
    * payload GitHub's schema refuses throws before it is sent, unless `unchecked` says why it may.
@@ -136,7 +134,6 @@ export async function startAppHarness(
   });
   const root = await mkdtemp(join(tmpdir(), 'mol-app-harness-'));
   if (harnessOptions.git !== false) gh.serveGit(await bareRemote(root));
-  const leaseDir = join(root, 'leases');
   // GitHub's GraphQL schema takes a second or more to build: build it now, not inside the
   // first delivery, which the webhook middleware answers 202 after 9 seconds.
   githubSchema();
@@ -156,10 +153,9 @@ export async function startAppHarness(
     Octokit: quietOctokit(),
     request: { fetch: rawContents(fetch) },
   });
-  const middleware = await createNodeMiddleware(
-    createMolecularApp({ patrolIntervalMs: 0, leaseDir, ...appOptions }),
-    { probot },
-  );
+  const middleware = await createNodeMiddleware(createMolecularApp({ patrolIntervalMs: 0, ...appOptions }), {
+    probot,
+  });
   const server: Server = createServer((req, res) => {
     void middleware(req, res, () => {
       res.writeHead(404).end();
@@ -172,7 +168,6 @@ export async function startAppHarness(
     gh,
     url,
     logs,
-    leaseDir,
     async send(event, payload, options = {}) {
       const problems = options.unchecked ? [] : webhookProblems(event, payload);
       if (problems.length > 0)

@@ -1,8 +1,8 @@
 /**
  * The leases a face takes: by git push (git-lease.ts), which costs no API request (none of the
  * workflow token's 1,000 an hour, none of an installation's 5,000), and over the REST API
- * (ref-lock.ts) only when git cannot reach the repository (no git on a self-hosted runner or on
- * the App's host, a server that refuses the push). Both keepers move the same lock ref, so a
+ * (ref-lock.ts) only when git cannot reach the repository (a server that does not speak git's
+ * smart HTTP, refuses the token or the push). Both keepers move the same lock ref, so a
  * process that falls back still excludes every other writer. The fall-back is said once; a lease
  * is always given back by the keeper that took it.
  *
@@ -11,23 +11,21 @@
  * asked for each push (installation tokens rotate), each delivery's client carries the REST
  * fall-back, and git is tried again `retryGitAfterMs` after it failed.
  */
-import { join } from 'node:path';
 import { parseDuration, type Result } from '../../engine/index.js';
 import type { GitHubClient, RepoRef } from '../../github/client.js';
 import { DEFAULT_LOCK_TTL_MS, DEFAULT_LOCK_WAIT_MS } from '../../github/store/comment-store.js';
 import type { LeaseKeeper, RefLease } from '../../github/store/lease.js';
 import { refLockKeeper } from '../../github/store/ref-lock.js';
-import { remoteAuthEnv } from '../../runner/remote-auth.js';
 import { createGitLeaseKeeper } from './git-lease.js';
 
 export interface GitFirstOptions {
   repo: RepoRef;
   /** Where git serves repositories: this one lives at `<gitBaseUrl>/<owner>/<repo>.git`. */
   gitBaseUrl: string;
-  /** The token for one fetch or push, asked each time. */
+  /** The token for one request to git, asked each time. */
   token: () => Promise<string>;
-  /** A folder of ours for the private repository the lock commits are made in. */
-  dir: string;
+  /** The longest one request to git may take (git-lease.ts's default: 30 s). */
+  requestTimeoutMs?: number;
   /** One process: a lease this holder finds still held after a failed release is its own. */
   holder: string;
   /** The config's `lock_ttl`. */
@@ -35,8 +33,6 @@ export interface GitFirstOptions {
   now: () => Date;
   warn: (message: string) => void;
   sleep?: (ms: number) => Promise<void>;
-  /** Lock commits and fetches before the private repository is made anew (git-lease.ts). */
-  renewAfter?: number;
   /** After git failed, the REST keeper for this long, then git again; default: for good. */
   retryGitAfterMs?: number;
 }
@@ -44,7 +40,7 @@ export interface GitFirstOptions {
 export interface GitFirstLeases {
   /** The lease keeper whose fall-back calls go through `octokit`. */
   keeper(octokit: GitHubClient): LeaseKeeper;
-  /** Removes the private repository once no lease is being taken or given back in it. */
+  /** Closes the git keeper's connections once no request runs on them. */
   dispose(): Promise<void>;
 }
 
@@ -62,9 +58,8 @@ export function gitFirstLeases(options: GitFirstOptions): GitFirstLeases {
   const byGit = createGitLeaseKeeper({
     ...common,
     url,
-    env: async () => remoteAuthEnv(base, await options.token()),
-    dir: options.dir,
-    ...(options.renewAfter !== undefined ? { renewAfter: options.renewAfter } : {}),
+    token: options.token,
+    ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   });
   const takenByApi = new WeakSet<RefLease>();
   /** When git last failed; undefined while it works. */
@@ -123,8 +118,6 @@ export interface ActionLeaseOptions {
   /** GITHUB_SERVER_URL: the repository's git lives at `<serverUrl>/<owner>/<repo>.git`. */
   serverUrl: string;
   token: string;
-  /** RUNNER_TEMP: the private repository the lock commits are made in goes below it. */
-  runnerTemp: string;
   holder: string;
   lockTtl: string;
   now: () => Date;
@@ -134,11 +127,10 @@ export interface ActionLeaseOptions {
 
 /** A job's keeper: the job's one token, and the REST keeper for the rest of the job once git failed. */
 export function actionLeaseKeeper(options: ActionLeaseOptions): LeaseKeeper {
-  const { octokit, serverUrl, token, runnerTemp, ...rest } = options;
+  const { octokit, serverUrl, token, ...rest } = options;
   return gitFirstLeases({
     ...rest,
     gitBaseUrl: serverUrl,
     token: async () => token,
-    dir: join(runnerTemp, 'molecular-leases'),
   }).keeper(octokit);
 }

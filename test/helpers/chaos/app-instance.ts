@@ -132,8 +132,6 @@ export async function startAppInstance(
   // GitHub's GraphQL schema takes a second or more to build: build it now, not inside the
   // first delivery, which the webhook middleware answers 202 after 9 seconds.
   githubSchema();
-  // The replica's lease keepers make their private repositories here; removed when it closes.
-  const leaseDir = await mkdtemp(join(tmpdir(), 'mol-app-leases-'));
   const logs: LogLine[] = [];
   const stream = new Writable({
     write(chunk, _encoding, callback) {
@@ -151,7 +149,7 @@ export async function startAppInstance(
     request: { fetch: rawContents(options.fetch ?? fetch) },
   });
   const middleware = await createNodeMiddleware(
-    createMolecularApp({ patrolIntervalMs: 0, slug: 'molecular', leaseDir, ...options.appOptions }),
+    createMolecularApp({ patrolIntervalMs: 0, slug: 'molecular', ...options.appOptions }),
     { probot },
   );
   const server: Server = createServer((req, res) => {
@@ -183,7 +181,6 @@ export async function startAppInstance(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await rm(leaseDir, { recursive: true, force: true });
     },
   };
 }

@@ -26,11 +26,7 @@ const probot = new Probot({
   request: { fetch: rawContents(fetch) },
 });
 const middleware = await createNodeMiddleware(
-  createMolecularApp({
-    patrolIntervalMs: 0,
-    slug: 'molecular',
-    ...(env.MOLECULAR_LEASE_DIR ? { leaseDir: env.MOLECULAR_LEASE_DIR } : {}),
-  }),
+  createMolecularApp({ patrolIntervalMs: 0, slug: 'molecular' }),
   { probot },
 );
 const server = createServer((req, res) => {

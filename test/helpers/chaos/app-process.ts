@@ -62,12 +62,9 @@ export async function startAppProcess(
 ): Promise<AppProcess> {
   // The fake builds GitHub's GraphQL schema on first use (a second or more): not inside a delivery.
   githubSchema();
-  // The replica's lease keepers make their private repositories here; removed once it exited.
-  const leaseDir = await mkdtemp(join(tmpdir(), 'mol-app-leases-'));
   const child = spawn(process.execPath, [await appBundle()], {
     env: {
       PATH: process.env.PATH,
-      MOLECULAR_LEASE_DIR: leaseDir,
       APP_ID: String(APP_ID),
       PRIVATE_KEY: appPrivateKey(),
       GITHUB_API_URL: options.baseUrl ?? gh.url,
@@ -81,9 +78,7 @@ export async function startAppProcess(
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
   });
-  const exited = new Promise<void>((done) => child.on('exit', () => done())).then(() =>
-    rm(leaseDir, { recursive: true, force: true }),
-  );
+  const exited = new Promise<void>((done) => child.on('exit', () => done()));
   const port = await new Promise<number>((done, fail) => {
     let buffer = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {

@@ -4,7 +4,7 @@
  * a lease or reads a ref by git uses the same URL in tests as on GitHub. Git requests are not API
  * requests: they are logged in `gitRequests`, never in `requests`, and take nothing from the rate
  * limit. A push needs a credential (`x-access-token:<token>` as Basic), as on GitHub; a bad token
- * is a 401.
+ * is a 401. As GitHub, it speaks smart HTTP only to a User-Agent that starts with `git/`.
  */
 import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -39,6 +39,10 @@ export function serveGit(req: IncomingMessage, res: ServerResponse, options: Git
     owner.toLowerCase() === options.owner.toLowerCase() && repo.toLowerCase() === options.repo.toLowerCase();
   if (!remote || !sameRepo || (service !== 'upload-pack' && service !== 'receive-pack')) {
     res.writeHead(404).end('Repository not found.\n');
+    return true;
+  }
+  if (!String(req.headers['user-agent'] ?? '').startsWith('git/')) {
+    res.writeHead(403).end('Smart HTTP is served to git clients only.\n');
     return true;
   }
   const login = options.loginOf(req);

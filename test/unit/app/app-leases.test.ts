@@ -1,13 +1,13 @@
 /**
  * The App's git lease keepers against the fake GitHub serving the repository's git beside its API:
  * one keeper per repository, the most recent ones kept; the installation token asked for each
- * push; a host without git says so once and leaves every lease to the REST keeper.
+ * request (it speaks git's smart HTTP itself: the host needs no git).
  */
-import { mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Octokit } from '@octokit/rest';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AppLeaseOptions, AppLeases } from '../../../src/app/app-leases.js';
 import type { GitHubClient } from '../../../src/github/client.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github/index.js';
@@ -45,16 +45,12 @@ function installationClient(): GitHubClient & { auth: (o: unknown) => Promise<{ 
 
 function appLeases(more: Partial<AppLeaseOptions> = {}): AppLeases {
   leases = new AppLeases({
-    dir: join(root, 'leases'),
     now: () => new Date(),
     warn: (message) => warnings.push(message),
     ...more,
   });
   return leases;
 }
-
-const privateRepos = async () =>
-  (await readdir(join(root, 'leases')).catch(() => [] as string[])).filter((n) => n.startsWith('leases-'));
 
 describe('AppLeases', () => {
   it('takes the lease by git push, asking the installation for its token before each push: a rotated token is used', async () => {
@@ -75,16 +71,14 @@ describe('AppLeases', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('keeps a keeper for the most recent repositories only: one pushed out has its private repository removed', async () => {
+  it('keeps a keeper for the most recent repositories only: one pushed out is made anew when its repository is back', async () => {
     const app = appLeases({ maxRepos: 1 });
     const widgets = await app.keeperFor(installationClient(), WIDGETS, LOCK);
     const lease = await widgets?.acquire('7-a1b2c3');
     if (!lease?.ok) throw new Error('no lease');
     await widgets?.release(lease.value, 1);
-    expect(await privateRepos()).toHaveLength(1);
     await app.keeperFor(installationClient(), { owner: 'acme', repo: 'gadgets' }, LOCK);
     expect(app.size).toBe(1);
-    await vi.waitFor(async () => expect(await privateRepos()).toEqual([]));
     // Back to the first repository: a keeper made anew, its first lease by git again.
     const back = await (await app.keeperFor(installationClient(), WIDGETS, LOCK))?.acquire('7-a1b2c3');
     expect(back).toMatchObject({ ok: true, value: { minRev: 1 } });
@@ -102,24 +96,6 @@ describe('AppLeases', () => {
     if (!taken?.ok) throw new Error('no lease');
     expect(taken.value.expiresAt.getTime() - Date.now()).toBeGreaterThan(120_000);
     expect(app.size).toBe(1);
-  });
-
-  it('leaves every lease to the REST keeper on a host without git, and says so once', async () => {
-    const path = process.env.PATH;
-    process.env.PATH = join(root, 'no-git-here');
-    try {
-      const app = appLeases();
-      expect(await app.keeperFor(installationClient(), WIDGETS, LOCK)).toBeUndefined();
-      expect(
-        await app.keeperFor(installationClient(), { owner: 'acme', repo: 'gadgets' }, LOCK),
-      ).toBeUndefined();
-    } finally {
-      process.env.PATH = path;
-    }
-    expect(warnings).toEqual([
-      'molecule leases are taken over the API (3 requests a write): git was not found on this host',
-    ]);
-    expect(await privateRepos()).toEqual([]);
   });
 
   it('takes no git keeper when told not to (MOLECULAR_GIT_URL=off), silently', async () => {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Octokit } from '@octokit/rest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { acquireRefLock, LockCommits, releaseRefLock } from '../../../../src/github/store/ref-lock.js';
@@ -25,7 +24,6 @@ async function world(serveGit: boolean) {
     repo: { owner: 'acme', repo: 'widgets' },
     serverUrl: gh.origin,
     token: TOKEN,
-    runnerTemp: git.root,
     holder: 'github-actions[bot] runner:1',
     lockTtl: '2m',
     now: () => new Date(),
@@ -112,7 +110,6 @@ function actionLeaseKeeperFor() {
     repo: { owner: 'acme', repo: 'widgets' },
     serverUrl: gh.origin,
     token: TOKEN,
-    runnerTemp: join(git.root, 'job-2'),
     holder: 'github-actions[bot] runner:2',
     lockTtl: '2m',
     now: () => new Date(t),
@@ -133,7 +130,6 @@ describe('gitFirstLeases (the App’s, one per repository)', () => {
       repo: { owner: 'acme', repo: 'widgets' },
       gitBaseUrl: gh.origin,
       token: async () => TOKEN,
-      dir: join(git.root, 'leases'),
       holder: 'molecular[bot] app:1',
       lockTtl: '2m',
       now: () => new Date(t),
