@@ -283,11 +283,11 @@ var require_proxy = __commonJS({
   "node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    exports.getProxyUrl = getProxyUrl;
-    exports.checkBypass = checkBypass;
-    function getProxyUrl(reqUrl) {
+    exports.getProxyUrl = getProxyUrl2;
+    exports.checkBypass = checkBypass2;
+    function getProxyUrl2(reqUrl) {
       const usingSsl = reqUrl.protocol === "https:";
-      if (checkBypass(reqUrl)) {
+      if (checkBypass2(reqUrl)) {
         return void 0;
       }
       const proxyVar = (() => {
@@ -299,21 +299,21 @@ var require_proxy = __commonJS({
       })();
       if (proxyVar) {
         try {
-          return new DecodedURL(proxyVar);
+          return new DecodedURL2(proxyVar);
         } catch (_a3) {
           if (!proxyVar.startsWith("http://") && !proxyVar.startsWith("https://"))
-            return new DecodedURL(`http://${proxyVar}`);
+            return new DecodedURL2(`http://${proxyVar}`);
         }
       } else {
         return void 0;
       }
     }
-    function checkBypass(reqUrl) {
+    function checkBypass2(reqUrl) {
       if (!reqUrl.hostname) {
         return false;
       }
       const reqHost = reqUrl.hostname;
-      if (isLoopbackAddress(reqHost)) {
+      if (isLoopbackAddress2(reqHost)) {
         return true;
       }
       const noProxy = process.env["no_proxy"] || process.env["NO_PROXY"] || "";
@@ -339,11 +339,11 @@ var require_proxy = __commonJS({
       }
       return false;
     }
-    function isLoopbackAddress(host) {
+    function isLoopbackAddress2(host) {
       const hostLower = host.toLowerCase();
       return hostLower === "localhost" || hostLower.startsWith("127.") || hostLower.startsWith("[::1]") || hostLower.startsWith("[0:0:0:0:0:0:0:1]");
     }
-    var DecodedURL = class extends URL {
+    var DecodedURL2 = class extends URL {
       constructor(url2, base) {
         super(url2, base);
         this._decodedUsername = decodeURIComponent(super.username);
@@ -365,35 +365,35 @@ var require_tunnel = __commonJS({
     "use strict";
     var net = __require("net");
     var tls = __require("tls");
-    var http = __require("http");
-    var https = __require("https");
+    var http2 = __require("http");
+    var https2 = __require("https");
     var events = __require("events");
     var assert2 = __require("assert");
     var util = __require("util");
-    exports.httpOverHttp = httpOverHttp;
-    exports.httpsOverHttp = httpsOverHttp;
-    exports.httpOverHttps = httpOverHttps;
-    exports.httpsOverHttps = httpsOverHttps;
-    function httpOverHttp(options) {
+    exports.httpOverHttp = httpOverHttp2;
+    exports.httpsOverHttp = httpsOverHttp2;
+    exports.httpOverHttps = httpOverHttps2;
+    exports.httpsOverHttps = httpsOverHttps2;
+    function httpOverHttp2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = http.request;
+      agent.request = http2.request;
       return agent;
     }
-    function httpsOverHttp(options) {
+    function httpsOverHttp2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = http.request;
+      agent.request = http2.request;
       agent.createSocket = createSecureSocket;
       agent.defaultPort = 443;
       return agent;
     }
-    function httpOverHttps(options) {
+    function httpOverHttps2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = https.request;
+      agent.request = https2.request;
       return agent;
     }
-    function httpsOverHttps(options) {
+    function httpsOverHttps2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = https.request;
+      agent.request = https2.request;
       agent.createSocket = createSecureSocket;
       agent.defaultPort = 443;
       return agent;
@@ -402,7 +402,7 @@ var require_tunnel = __commonJS({
       var self = this;
       self.options = options || {};
       self.proxyOptions = self.options.proxy || {};
-      self.maxSockets = self.options.maxSockets || http.Agent.defaultMaxSockets;
+      self.maxSockets = self.options.maxSockets || http2.Agent.defaultMaxSockets;
       self.requests = [];
       self.sockets = [];
       self.on("free", function onFree(socket, host, port, localAddress) {
@@ -7946,7 +7946,7 @@ var require_client = __commonJS({
     "use strict";
     var assert2 = __require("node:assert");
     var net = __require("node:net");
-    var http = __require("node:http");
+    var http2 = __require("node:http");
     var util = require_util();
     var { channels } = require_diagnostics();
     var Request = require_request();
@@ -8135,7 +8135,7 @@ var require_client = __commonJS({
         this[kUrl] = util.parseOrigin(url2);
         this[kConnector] = connect2;
         this[kPipelining] = pipelining != null ? pipelining : 1;
-        this[kMaxHeadersSize] = maxHeaderSize || http.maxHeaderSize;
+        this[kMaxHeadersSize] = maxHeaderSize || http2.maxHeaderSize;
         this[kKeepAliveDefaultTimeout] = keepAliveTimeout == null ? 4e3 : keepAliveTimeout;
         this[kKeepAliveMaxTimeout] = keepAliveMaxTimeout == null ? 6e5 : keepAliveMaxTimeout;
         this[kKeepAliveTimeoutThreshold] = keepAliveTimeoutThreshold == null ? 2e3 : keepAliveTimeoutThreshold;
@@ -8942,7 +8942,7 @@ var require_agent = __commonJS({
     function defaultFactory(origin, opts) {
       return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool(origin, opts);
     }
-    var Agent = class extends DispatcherBase {
+    var Agent3 = class extends DispatcherBase {
       constructor({ factory = defaultFactory, maxRedirections = 0, connect, tls, ...options } = {}) {
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
@@ -9017,7 +9017,7 @@ var require_agent = __commonJS({
         await Promise.all(destroyPromises);
       }
     };
-    module.exports = Agent;
+    module.exports = Agent3;
   }
 });
 
@@ -9027,7 +9027,7 @@ var require_proxy_agent = __commonJS({
     "use strict";
     var { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = require_symbols();
     var { URL: URL2 } = __require("node:url");
-    var Agent = require_agent();
+    var Agent3 = require_agent();
     var Pool = require_pool();
     var DispatcherBase = require_dispatcher_base();
     var { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = require_errors();
@@ -9099,7 +9099,7 @@ var require_proxy_agent = __commonJS({
         return this.#client.destroy(err2);
       }
     };
-    var ProxyAgent = class extends DispatcherBase {
+    var ProxyAgent2 = class extends DispatcherBase {
       constructor(opts) {
         super();
         if (!opts || typeof opts === "object" && !(opts instanceof URL2) && !opts.uri) {
@@ -9142,7 +9142,7 @@ var require_proxy_agent = __commonJS({
           return agentFactory(origin2, options);
         };
         this[kClient] = clientFactory(url2, { connect });
-        this[kAgent] = new Agent({
+        this[kAgent] = new Agent3({
           ...opts,
           factory,
           connect: async (opts2, callback) => {
@@ -9240,7 +9240,7 @@ var require_proxy_agent = __commonJS({
         throw new InvalidArgumentError("Proxy-Authorization should be sent in ProxyAgent constructor");
       }
     }
-    module.exports = ProxyAgent;
+    module.exports = ProxyAgent2;
   }
 });
 
@@ -9250,8 +9250,8 @@ var require_env_http_proxy_agent = __commonJS({
     "use strict";
     var DispatcherBase = require_dispatcher_base();
     var { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = require_symbols();
-    var ProxyAgent = require_proxy_agent();
-    var Agent = require_agent();
+    var ProxyAgent2 = require_proxy_agent();
+    var Agent3 = require_agent();
     var DEFAULT_PORTS = {
       "http:": 80,
       "https:": 443
@@ -9271,16 +9271,16 @@ var require_env_http_proxy_agent = __commonJS({
           });
         }
         const { httpProxy, httpsProxy, noProxy, ...agentOpts } = opts;
-        this[kNoProxyAgent] = new Agent(agentOpts);
+        this[kNoProxyAgent] = new Agent3(agentOpts);
         const HTTP_PROXY = httpProxy ?? process.env.http_proxy ?? process.env.HTTP_PROXY;
         if (HTTP_PROXY) {
-          this[kHttpProxyAgent] = new ProxyAgent({ ...agentOpts, uri: HTTP_PROXY });
+          this[kHttpProxyAgent] = new ProxyAgent2({ ...agentOpts, uri: HTTP_PROXY });
         } else {
           this[kHttpProxyAgent] = this[kNoProxyAgent];
         }
         const HTTPS_PROXY = httpsProxy ?? process.env.https_proxy ?? process.env.HTTPS_PROXY;
         if (HTTPS_PROXY) {
-          this[kHttpsProxyAgent] = new ProxyAgent({ ...agentOpts, uri: HTTPS_PROXY });
+          this[kHttpsProxyAgent] = new ProxyAgent2({ ...agentOpts, uri: HTTPS_PROXY });
         } else {
           this[kHttpsProxyAgent] = this[kHttpProxyAgent];
         }
@@ -9769,7 +9769,7 @@ var require_readable = __commonJS({
   "node_modules/undici/lib/api/readable.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
-    var { Readable } = __require("node:stream");
+    var { Readable: Readable2 } = __require("node:stream");
     var { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = require_errors();
     var util = require_util();
     var { ReadableStreamFrom } = require_util();
@@ -9781,7 +9781,7 @@ var require_readable = __commonJS({
     var kContentLength = /* @__PURE__ */ Symbol("kContentLength");
     var noop3 = () => {
     };
-    var BodyReadable = class extends Readable {
+    var BodyReadable = class extends Readable2 {
       constructor({
         resume: resume2,
         abort,
@@ -10123,7 +10123,7 @@ var require_api_request = __commonJS({
   "node_modules/undici/lib/api/api-request.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
-    var { Readable } = require_readable();
+    var { Readable: Readable2 } = require_readable();
     var { InvalidArgumentError, RequestAbortedError } = require_errors();
     var util = require_util();
     var { getResolveErrorBodyCallback } = require_util3();
@@ -10218,7 +10218,7 @@ var require_api_request = __commonJS({
         const parsedHeaders = responseHeaders === "raw" ? util.parseHeaders(rawHeaders) : headers;
         const contentType = parsedHeaders["content-type"];
         const contentLength = parsedHeaders["content-length"];
-        const res = new Readable({
+        const res = new Readable2({
           resume: resume2,
           abort,
           contentType,
@@ -10533,7 +10533,7 @@ var require_api_pipeline = __commonJS({
   "node_modules/undici/lib/api/api-pipeline.js"(exports, module) {
     "use strict";
     var {
-      Readable,
+      Readable: Readable2,
       Duplex,
       PassThrough
     } = __require("node:stream");
@@ -10547,7 +10547,7 @@ var require_api_pipeline = __commonJS({
     var { addSignal, removeSignal } = require_abort_signal();
     var assert2 = __require("node:assert");
     var kResume = /* @__PURE__ */ Symbol("resume");
-    var PipelineRequest = class extends Readable {
+    var PipelineRequest = class extends Readable2 {
       constructor() {
         super({ autoDestroy: true });
         this[kResume] = null;
@@ -10564,7 +10564,7 @@ var require_api_pipeline = __commonJS({
         callback(err2);
       }
     };
-    var PipelineResponse = class extends Readable {
+    var PipelineResponse = class extends Readable2 {
       constructor(resume2) {
         super({ autoDestroy: true });
         this[kResume] = resume2;
@@ -11616,7 +11616,7 @@ var require_mock_agent = __commonJS({
   "node_modules/undici/lib/mock/mock-agent.js"(exports, module) {
     "use strict";
     var { kClients } = require_symbols();
-    var Agent = require_agent();
+    var Agent3 = require_agent();
     var {
       kAgent,
       kMockAgentSet,
@@ -11643,7 +11643,7 @@ var require_mock_agent = __commonJS({
         if (opts?.agent && typeof opts.agent.dispatch !== "function") {
           throw new InvalidArgumentError("Argument opts.agent must implement Agent");
         }
-        const agent = opts?.agent ? opts.agent : new Agent(opts);
+        const agent = opts?.agent ? opts.agent : new Agent3(opts);
         this[kAgent] = agent;
         this[kClients] = agent[kClients];
         this[kOptions] = buildMockOptions(opts);
@@ -11747,9 +11747,9 @@ var require_global2 = __commonJS({
     "use strict";
     var globalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.1");
     var { InvalidArgumentError } = require_errors();
-    var Agent = require_agent();
+    var Agent3 = require_agent();
     if (getGlobalDispatcher() === void 0) {
-      setGlobalDispatcher(new Agent());
+      setGlobalDispatcher(new Agent3());
     }
     function setGlobalDispatcher(agent) {
       if (!agent || typeof agent.dispatch !== "function") {
@@ -12488,7 +12488,7 @@ var require_headers = __commonJS({
         }
       }
     };
-    var Headers = class _Headers {
+    var Headers2 = class _Headers {
       #guard;
       #headersList;
       constructor(init = void 0) {
@@ -12638,13 +12638,13 @@ var require_headers = __commonJS({
         o.#headersList = list2;
       }
     };
-    var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers;
-    Reflect.deleteProperty(Headers, "getHeadersGuard");
-    Reflect.deleteProperty(Headers, "setHeadersGuard");
-    Reflect.deleteProperty(Headers, "getHeadersList");
-    Reflect.deleteProperty(Headers, "setHeadersList");
-    iteratorMixin("Headers", Headers, kHeadersSortedMap, 0, 1);
-    Object.defineProperties(Headers.prototype, {
+    var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers2;
+    Reflect.deleteProperty(Headers2, "getHeadersGuard");
+    Reflect.deleteProperty(Headers2, "setHeadersGuard");
+    Reflect.deleteProperty(Headers2, "getHeadersList");
+    Reflect.deleteProperty(Headers2, "setHeadersList");
+    iteratorMixin("Headers", Headers2, kHeadersSortedMap, 0, 1);
+    Object.defineProperties(Headers2.prototype, {
       append: kEnumerableProperty,
       delete: kEnumerableProperty,
       get: kEnumerableProperty,
@@ -12662,7 +12662,7 @@ var require_headers = __commonJS({
     webidl.converters.HeadersInit = function(V, prefix, argument) {
       if (webidl.util.Type(V) === "Object") {
         const iterator2 = Reflect.get(V, Symbol.iterator);
-        if (!util.types.isProxy(V) && iterator2 === Headers.prototype.entries) {
+        if (!util.types.isProxy(V) && iterator2 === Headers2.prototype.entries) {
           try {
             return getHeadersList(V).entriesList;
           } catch {
@@ -12683,7 +12683,7 @@ var require_headers = __commonJS({
       fill,
       // for test.
       compareHeaderName,
-      Headers,
+      Headers: Headers2,
       HeadersList,
       getHeadersGuard,
       setHeadersGuard,
@@ -12697,7 +12697,7 @@ var require_headers = __commonJS({
 var require_response = __commonJS({
   "node_modules/undici/lib/web/fetch/response.js"(exports, module) {
     "use strict";
-    var { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
+    var { Headers: Headers2, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
     var { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = require_body();
     var util = require_util();
     var nodeUtil = __require("node:util");
@@ -12775,7 +12775,7 @@ var require_response = __commonJS({
         }
         init = webidl.converters.ResponseInit(init);
         this[kState] = makeResponse({});
-        this[kHeaders] = new Headers(kConstruct);
+        this[kHeaders] = new Headers2(kConstruct);
         setHeadersGuard(this[kHeaders], "response");
         setHeadersList(this[kHeaders], this[kState].headersList);
         let bodyWithType = null;
@@ -13019,7 +13019,7 @@ var require_response = __commonJS({
     function fromInnerResponse(innerResponse, guard) {
       const response = new Response(kConstruct);
       response[kState] = innerResponse;
-      response[kHeaders] = new Headers(kConstruct);
+      response[kHeaders] = new Headers2(kConstruct);
       setHeadersList(response[kHeaders], innerResponse.headersList);
       setHeadersGuard(response[kHeaders], guard);
       if (hasFinalizationRegistry && innerResponse.body?.stream) {
@@ -13139,7 +13139,7 @@ var require_request2 = __commonJS({
   "node_modules/undici/lib/web/fetch/request.js"(exports, module) {
     "use strict";
     var { extractBody, mixinBody, cloneBody, bodyUnusable } = require_body();
-    var { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = require_headers();
+    var { Headers: Headers2, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = require_headers();
     var { FinalizationRegistry: FinalizationRegistry2 } = require_dispatcher_weakref()();
     var util = require_util();
     var nodeUtil = __require("node:util");
@@ -13407,7 +13407,7 @@ var require_request2 = __commonJS({
             requestFinalizer.register(ac, { signal, abort }, abort);
           }
         }
-        this[kHeaders] = new Headers(kConstruct);
+        this[kHeaders] = new Headers2(kConstruct);
         setHeadersList(this[kHeaders], request2.headersList);
         setHeadersGuard(this[kHeaders], "request");
         if (mode === "no-cors") {
@@ -13696,7 +13696,7 @@ var require_request2 = __commonJS({
       const request2 = new Request(kConstruct);
       request2[kState] = innerRequest;
       request2[kSignal] = signal;
-      request2[kHeaders] = new Headers(kConstruct);
+      request2[kHeaders] = new Headers2(kConstruct);
       setHeadersList(request2[kHeaders], innerRequest.headersList);
       setHeadersGuard(request2[kHeaders], guard);
       return request2;
@@ -13889,7 +13889,7 @@ var require_fetch = __commonJS({
       subresourceSet
     } = require_constants3();
     var EE = __require("node:events");
-    var { Readable, pipeline, finished } = __require("node:stream");
+    var { Readable: Readable2, pipeline, finished } = __require("node:stream");
     var { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = require_util();
     var { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url();
     var { getGlobalDispatcher } = require_global2();
@@ -14828,7 +14828,7 @@ var require_fetch = __commonJS({
                   }
                 }
               }
-              this.body = new Readable({ read: resume2 });
+              this.body = new Readable2({ read: resume2 });
               const onError = this.onError.bind(this);
               resolve({
                 status: status2,
@@ -16766,10 +16766,10 @@ var require_cookies = __commonJS({
     var { parseSetCookie } = require_parse();
     var { stringify: stringify2 } = require_util6();
     var { webidl } = require_webidl();
-    var { Headers } = require_headers();
+    var { Headers: Headers2 } = require_headers();
     function getCookies(headers) {
       webidl.argumentLengthCheck(arguments, 1, "getCookies");
-      webidl.brandCheck(headers, Headers, { strict: false });
+      webidl.brandCheck(headers, Headers2, { strict: false });
       const cookie = headers.get("cookie");
       const out = {};
       if (!cookie) {
@@ -16782,7 +16782,7 @@ var require_cookies = __commonJS({
       return out;
     }
     function deleteCookie(headers, name, attributes) {
-      webidl.brandCheck(headers, Headers, { strict: false });
+      webidl.brandCheck(headers, Headers2, { strict: false });
       const prefix = "deleteCookie";
       webidl.argumentLengthCheck(arguments, 2, prefix);
       name = webidl.converters.DOMString(name, prefix, "name");
@@ -16796,7 +16796,7 @@ var require_cookies = __commonJS({
     }
     function getSetCookies(headers) {
       webidl.argumentLengthCheck(arguments, 1, "getSetCookies");
-      webidl.brandCheck(headers, Headers, { strict: false });
+      webidl.brandCheck(headers, Headers2, { strict: false });
       const cookies = headers.getSetCookie();
       if (!cookies) {
         return [];
@@ -16805,7 +16805,7 @@ var require_cookies = __commonJS({
     }
     function setCookie(headers, cookie) {
       webidl.argumentLengthCheck(arguments, 2, "setCookie");
-      webidl.brandCheck(headers, Headers, { strict: false });
+      webidl.brandCheck(headers, Headers2, { strict: false });
       cookie = webidl.converters.Cookie(cookie);
       const str = stringify2(cookie);
       if (str) {
@@ -17495,7 +17495,7 @@ var require_connection = __commonJS({
     var { CloseEvent } = require_events();
     var { makeRequest } = require_request2();
     var { fetching } = require_fetch();
-    var { Headers, getHeadersList } = require_headers();
+    var { Headers: Headers2, getHeadersList } = require_headers();
     var { getDecodeSplit } = require_util2();
     var { WebsocketFrameSend } = require_frame();
     var crypto;
@@ -17517,7 +17517,7 @@ var require_connection = __commonJS({
         redirect: "error"
       });
       if (options.headers) {
-        const headersList = getHeadersList(new Headers(options.headers));
+        const headersList = getHeadersList(new Headers2(options.headers));
         request2.headersList = headersList;
       }
       const keyValue = crypto.randomBytes(16).toString("base64");
@@ -19339,8 +19339,8 @@ var require_undici = __commonJS({
     var Dispatcher = require_dispatcher();
     var Pool = require_pool();
     var BalancedPool = require_balanced_pool();
-    var Agent = require_agent();
-    var ProxyAgent = require_proxy_agent();
+    var Agent3 = require_agent();
+    var ProxyAgent2 = require_proxy_agent();
     var EnvHttpProxyAgent = require_env_http_proxy_agent();
     var RetryAgent = require_retry_agent();
     var errors = require_errors();
@@ -19362,8 +19362,8 @@ var require_undici = __commonJS({
     module.exports.Client = Client;
     module.exports.Pool = Pool;
     module.exports.BalancedPool = BalancedPool;
-    module.exports.Agent = Agent;
-    module.exports.ProxyAgent = ProxyAgent;
+    module.exports.Agent = Agent3;
+    module.exports.ProxyAgent = ProxyAgent2;
     module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent;
     module.exports.RetryAgent = RetryAgent;
     module.exports.RetryHandler = RetryHandler;
@@ -19514,7 +19514,7 @@ var require_lib = __commonJS({
         return result;
       };
     })();
-    var __awaiter2 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
+    var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
         return value instanceof P2 ? value : new P2(function(resolve) {
           resolve(value);
@@ -19543,72 +19543,72 @@ var require_lib = __commonJS({
     };
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.HttpClient = exports.HttpClientResponse = exports.HttpClientError = exports.MediaTypes = exports.Headers = exports.HttpCodes = void 0;
-    exports.getProxyUrl = getProxyUrl;
+    exports.getProxyUrl = getProxyUrl2;
     exports.isHttps = isHttps;
-    var http = __importStar(__require("http"));
-    var https = __importStar(__require("https"));
+    var http2 = __importStar(__require("http"));
+    var https2 = __importStar(__require("https"));
     var pm = __importStar(require_proxy());
-    var tunnel = __importStar(require_tunnel2());
+    var tunnel2 = __importStar(require_tunnel2());
     var undici_1 = require_undici();
-    var HttpCodes;
-    (function(HttpCodes2) {
-      HttpCodes2[HttpCodes2["OK"] = 200] = "OK";
-      HttpCodes2[HttpCodes2["MultipleChoices"] = 300] = "MultipleChoices";
-      HttpCodes2[HttpCodes2["MovedPermanently"] = 301] = "MovedPermanently";
-      HttpCodes2[HttpCodes2["ResourceMoved"] = 302] = "ResourceMoved";
-      HttpCodes2[HttpCodes2["SeeOther"] = 303] = "SeeOther";
-      HttpCodes2[HttpCodes2["NotModified"] = 304] = "NotModified";
-      HttpCodes2[HttpCodes2["UseProxy"] = 305] = "UseProxy";
-      HttpCodes2[HttpCodes2["SwitchProxy"] = 306] = "SwitchProxy";
-      HttpCodes2[HttpCodes2["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-      HttpCodes2[HttpCodes2["PermanentRedirect"] = 308] = "PermanentRedirect";
-      HttpCodes2[HttpCodes2["BadRequest"] = 400] = "BadRequest";
-      HttpCodes2[HttpCodes2["Unauthorized"] = 401] = "Unauthorized";
-      HttpCodes2[HttpCodes2["PaymentRequired"] = 402] = "PaymentRequired";
-      HttpCodes2[HttpCodes2["Forbidden"] = 403] = "Forbidden";
-      HttpCodes2[HttpCodes2["NotFound"] = 404] = "NotFound";
-      HttpCodes2[HttpCodes2["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-      HttpCodes2[HttpCodes2["NotAcceptable"] = 406] = "NotAcceptable";
-      HttpCodes2[HttpCodes2["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-      HttpCodes2[HttpCodes2["RequestTimeout"] = 408] = "RequestTimeout";
-      HttpCodes2[HttpCodes2["Conflict"] = 409] = "Conflict";
-      HttpCodes2[HttpCodes2["Gone"] = 410] = "Gone";
-      HttpCodes2[HttpCodes2["TooManyRequests"] = 429] = "TooManyRequests";
-      HttpCodes2[HttpCodes2["InternalServerError"] = 500] = "InternalServerError";
-      HttpCodes2[HttpCodes2["NotImplemented"] = 501] = "NotImplemented";
-      HttpCodes2[HttpCodes2["BadGateway"] = 502] = "BadGateway";
-      HttpCodes2[HttpCodes2["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-      HttpCodes2[HttpCodes2["GatewayTimeout"] = 504] = "GatewayTimeout";
-    })(HttpCodes || (exports.HttpCodes = HttpCodes = {}));
-    var Headers;
-    (function(Headers2) {
-      Headers2["Accept"] = "accept";
-      Headers2["ContentType"] = "content-type";
-    })(Headers || (exports.Headers = Headers = {}));
-    var MediaTypes;
-    (function(MediaTypes2) {
-      MediaTypes2["ApplicationJson"] = "application/json";
-    })(MediaTypes || (exports.MediaTypes = MediaTypes = {}));
-    function getProxyUrl(serverUrl) {
+    var HttpCodes2;
+    (function(HttpCodes3) {
+      HttpCodes3[HttpCodes3["OK"] = 200] = "OK";
+      HttpCodes3[HttpCodes3["MultipleChoices"] = 300] = "MultipleChoices";
+      HttpCodes3[HttpCodes3["MovedPermanently"] = 301] = "MovedPermanently";
+      HttpCodes3[HttpCodes3["ResourceMoved"] = 302] = "ResourceMoved";
+      HttpCodes3[HttpCodes3["SeeOther"] = 303] = "SeeOther";
+      HttpCodes3[HttpCodes3["NotModified"] = 304] = "NotModified";
+      HttpCodes3[HttpCodes3["UseProxy"] = 305] = "UseProxy";
+      HttpCodes3[HttpCodes3["SwitchProxy"] = 306] = "SwitchProxy";
+      HttpCodes3[HttpCodes3["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+      HttpCodes3[HttpCodes3["PermanentRedirect"] = 308] = "PermanentRedirect";
+      HttpCodes3[HttpCodes3["BadRequest"] = 400] = "BadRequest";
+      HttpCodes3[HttpCodes3["Unauthorized"] = 401] = "Unauthorized";
+      HttpCodes3[HttpCodes3["PaymentRequired"] = 402] = "PaymentRequired";
+      HttpCodes3[HttpCodes3["Forbidden"] = 403] = "Forbidden";
+      HttpCodes3[HttpCodes3["NotFound"] = 404] = "NotFound";
+      HttpCodes3[HttpCodes3["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+      HttpCodes3[HttpCodes3["NotAcceptable"] = 406] = "NotAcceptable";
+      HttpCodes3[HttpCodes3["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+      HttpCodes3[HttpCodes3["RequestTimeout"] = 408] = "RequestTimeout";
+      HttpCodes3[HttpCodes3["Conflict"] = 409] = "Conflict";
+      HttpCodes3[HttpCodes3["Gone"] = 410] = "Gone";
+      HttpCodes3[HttpCodes3["TooManyRequests"] = 429] = "TooManyRequests";
+      HttpCodes3[HttpCodes3["InternalServerError"] = 500] = "InternalServerError";
+      HttpCodes3[HttpCodes3["NotImplemented"] = 501] = "NotImplemented";
+      HttpCodes3[HttpCodes3["BadGateway"] = 502] = "BadGateway";
+      HttpCodes3[HttpCodes3["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+      HttpCodes3[HttpCodes3["GatewayTimeout"] = 504] = "GatewayTimeout";
+    })(HttpCodes2 || (exports.HttpCodes = HttpCodes2 = {}));
+    var Headers2;
+    (function(Headers3) {
+      Headers3["Accept"] = "accept";
+      Headers3["ContentType"] = "content-type";
+    })(Headers2 || (exports.Headers = Headers2 = {}));
+    var MediaTypes2;
+    (function(MediaTypes3) {
+      MediaTypes3["ApplicationJson"] = "application/json";
+    })(MediaTypes2 || (exports.MediaTypes = MediaTypes2 = {}));
+    function getProxyUrl2(serverUrl) {
       const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
       return proxyUrl ? proxyUrl.href : "";
     }
-    var HttpRedirectCodes = [
-      HttpCodes.MovedPermanently,
-      HttpCodes.ResourceMoved,
-      HttpCodes.SeeOther,
-      HttpCodes.TemporaryRedirect,
-      HttpCodes.PermanentRedirect
+    var HttpRedirectCodes2 = [
+      HttpCodes2.MovedPermanently,
+      HttpCodes2.ResourceMoved,
+      HttpCodes2.SeeOther,
+      HttpCodes2.TemporaryRedirect,
+      HttpCodes2.PermanentRedirect
     ];
-    var HttpResponseRetryCodes = [
-      HttpCodes.BadGateway,
-      HttpCodes.ServiceUnavailable,
-      HttpCodes.GatewayTimeout
+    var HttpResponseRetryCodes2 = [
+      HttpCodes2.BadGateway,
+      HttpCodes2.ServiceUnavailable,
+      HttpCodes2.GatewayTimeout
     ];
-    var RetryableHttpVerbs = ["OPTIONS", "GET", "DELETE", "HEAD"];
-    var ExponentialBackoffCeiling = 10;
-    var ExponentialBackoffTimeSlice = 5;
-    var HttpClientError = class _HttpClientError extends Error {
+    var RetryableHttpVerbs2 = ["OPTIONS", "GET", "DELETE", "HEAD"];
+    var ExponentialBackoffCeiling2 = 10;
+    var ExponentialBackoffTimeSlice2 = 5;
+    var HttpClientError2 = class _HttpClientError extends Error {
       constructor(message, statusCode) {
         super(message);
         this.name = "HttpClientError";
@@ -19616,14 +19616,14 @@ var require_lib = __commonJS({
         Object.setPrototypeOf(this, _HttpClientError.prototype);
       }
     };
-    exports.HttpClientError = HttpClientError;
-    var HttpClientResponse = class {
+    exports.HttpClientError = HttpClientError2;
+    var HttpClientResponse2 = class {
       constructor(message) {
         this.message = message;
       }
       readBody() {
-        return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve) => __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve) => __awaiter3(this, void 0, void 0, function* () {
             let output2 = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output2 = Buffer.concat([output2, chunk]);
@@ -19635,8 +19635,8 @@ var require_lib = __commonJS({
         });
       }
       readBodyBuffer() {
-        return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve) => __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
@@ -19648,12 +19648,12 @@ var require_lib = __commonJS({
         });
       }
     };
-    exports.HttpClientResponse = HttpClientResponse;
+    exports.HttpClientResponse = HttpClientResponse2;
     function isHttps(requestUrl) {
       const parsedUrl = new URL(requestUrl);
       return parsedUrl.protocol === "https:";
     }
-    var HttpClient2 = class {
+    var HttpClient3 = class {
       constructor(userAgent2, handlers, requestOptions) {
         this._ignoreSslError = false;
         this._allowRedirects = true;
@@ -19692,42 +19692,42 @@ var require_lib = __commonJS({
         }
       }
       options(requestUrl, additionalHeaders) {
-        return __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
           return this.request("OPTIONS", requestUrl, null, additionalHeaders || {});
         });
       }
       get(requestUrl, additionalHeaders) {
-        return __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
           return this.request("GET", requestUrl, null, additionalHeaders || {});
         });
       }
       del(requestUrl, additionalHeaders) {
-        return __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
           return this.request("DELETE", requestUrl, null, additionalHeaders || {});
         });
       }
       post(requestUrl, data, additionalHeaders) {
-        return __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
           return this.request("POST", requestUrl, data, additionalHeaders || {});
         });
       }
       patch(requestUrl, data, additionalHeaders) {
-        return __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
           return this.request("PATCH", requestUrl, data, additionalHeaders || {});
         });
       }
       put(requestUrl, data, additionalHeaders) {
-        return __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
           return this.request("PUT", requestUrl, data, additionalHeaders || {});
         });
       }
       head(requestUrl, additionalHeaders) {
-        return __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
           return this.request("HEAD", requestUrl, null, additionalHeaders || {});
         });
       }
       sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
           return this.request(verb, requestUrl, stream, additionalHeaders);
         });
       }
@@ -19736,35 +19736,35 @@ var require_lib = __commonJS({
        * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
        */
       getJson(requestUrl_1) {
-        return __awaiter2(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-          additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+        return __awaiter3(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
           const res = yield this.get(requestUrl, additionalHeaders);
           return this._processResponse(res, this.requestOptions);
         });
       }
       postJson(requestUrl_1, obj_1) {
-        return __awaiter2(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+        return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
           const data = JSON.stringify(obj, null, 2);
-          additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-          additionalHeaders[Headers.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
           const res = yield this.post(requestUrl, data, additionalHeaders);
           return this._processResponse(res, this.requestOptions);
         });
       }
       putJson(requestUrl_1, obj_1) {
-        return __awaiter2(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+        return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
           const data = JSON.stringify(obj, null, 2);
-          additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-          additionalHeaders[Headers.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
           const res = yield this.put(requestUrl, data, additionalHeaders);
           return this._processResponse(res, this.requestOptions);
         });
       }
       patchJson(requestUrl_1, obj_1) {
-        return __awaiter2(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+        return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
           const data = JSON.stringify(obj, null, 2);
-          additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-          additionalHeaders[Headers.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
           const res = yield this.patch(requestUrl, data, additionalHeaders);
           return this._processResponse(res, this.requestOptions);
         });
@@ -19775,18 +19775,18 @@ var require_lib = __commonJS({
        * Prefer get, del, post and patch
        */
       request(verb, requestUrl, data, headers) {
-        return __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
           if (this._disposed) {
             throw new Error("Client has already been disposed.");
           }
           const parsedUrl = new URL(requestUrl);
           let info = this._prepareRequest(verb, parsedUrl, headers);
-          const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb) ? this._maxRetries + 1 : 1;
+          const maxTries = this._allowRetries && RetryableHttpVerbs2.includes(verb) ? this._maxRetries + 1 : 1;
           let numTries = 0;
           let response;
           do {
             response = yield this.requestRaw(info, data);
-            if (response && response.message && response.message.statusCode === HttpCodes.Unauthorized) {
+            if (response && response.message && response.message.statusCode === HttpCodes2.Unauthorized) {
               let authenticationHandler;
               for (const handler2 of this.handlers) {
                 if (handler2.canHandleAuthentication(response)) {
@@ -19801,7 +19801,7 @@ var require_lib = __commonJS({
               }
             }
             let redirectsRemaining = this._maxRedirects;
-            while (response.message.statusCode && HttpRedirectCodes.includes(response.message.statusCode) && this._allowRedirects && redirectsRemaining > 0) {
+            while (response.message.statusCode && HttpRedirectCodes2.includes(response.message.statusCode) && this._allowRedirects && redirectsRemaining > 0) {
               const redirectUrl = response.message.headers["location"];
               if (!redirectUrl) {
                 break;
@@ -19822,7 +19822,7 @@ var require_lib = __commonJS({
               response = yield this.requestRaw(info, data);
               redirectsRemaining--;
             }
-            if (!response.message.statusCode || !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+            if (!response.message.statusCode || !HttpResponseRetryCodes2.includes(response.message.statusCode)) {
               return response;
             }
             numTries += 1;
@@ -19849,7 +19849,7 @@ var require_lib = __commonJS({
        * @param data
        */
       requestRaw(info, data) {
-        return __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
           return new Promise((resolve, reject) => {
             function callbackForResult(err2, res) {
               if (err2) {
@@ -19885,7 +19885,7 @@ var require_lib = __commonJS({
           }
         }
         const req = info.httpModule.request(info.options, (msg) => {
-          const res = new HttpClientResponse(msg);
+          const res = new HttpClientResponse2(msg);
           handleResult(void 0, res);
         });
         let socket;
@@ -19935,7 +19935,7 @@ var require_lib = __commonJS({
         const info = {};
         info.parsedUrl = requestUrl;
         const usingSsl = info.parsedUrl.protocol === "https:";
-        info.httpModule = usingSsl ? https : http;
+        info.httpModule = usingSsl ? https2 : http2;
         const defaultPort = usingSsl ? 443 : 80;
         info.options = {};
         info.options.host = info.parsedUrl.hostname;
@@ -19956,9 +19956,9 @@ var require_lib = __commonJS({
       }
       _mergeHeaders(headers) {
         if (this.requestOptions && this.requestOptions.headers) {
-          return Object.assign({}, lowercaseKeys2(this.requestOptions.headers), lowercaseKeys2(headers || {}));
+          return Object.assign({}, lowercaseKeys3(this.requestOptions.headers), lowercaseKeys3(headers || {}));
         }
-        return lowercaseKeys2(headers || {});
+        return lowercaseKeys3(headers || {});
       }
       /**
        * Gets an existing header value or returns a default.
@@ -19970,7 +19970,7 @@ var require_lib = __commonJS({
       _getExistingOrDefaultHeader(additionalHeaders, header, _default3) {
         let clientHeader;
         if (this.requestOptions && this.requestOptions.headers) {
-          const headerValue = lowercaseKeys2(this.requestOptions.headers)[header];
+          const headerValue = lowercaseKeys3(this.requestOptions.headers)[header];
           if (headerValue) {
             clientHeader = typeof headerValue === "number" ? headerValue.toString() : headerValue;
           }
@@ -19994,7 +19994,7 @@ var require_lib = __commonJS({
       _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default3) {
         let clientHeader;
         if (this.requestOptions && this.requestOptions.headers) {
-          const headerValue = lowercaseKeys2(this.requestOptions.headers)[Headers.ContentType];
+          const headerValue = lowercaseKeys3(this.requestOptions.headers)[Headers2.ContentType];
           if (headerValue) {
             if (typeof headerValue === "number") {
               clientHeader = String(headerValue);
@@ -20005,7 +20005,7 @@ var require_lib = __commonJS({
             }
           }
         }
-        const additionalValue = additionalHeaders[Headers.ContentType];
+        const additionalValue = additionalHeaders[Headers2.ContentType];
         if (additionalValue !== void 0) {
           if (typeof additionalValue === "number") {
             return String(additionalValue);
@@ -20036,7 +20036,7 @@ var require_lib = __commonJS({
         const usingSsl = parsedUrl.protocol === "https:";
         let maxSockets = 100;
         if (this.requestOptions) {
-          maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+          maxSockets = this.requestOptions.maxSockets || http2.globalAgent.maxSockets;
         }
         if (proxyUrl && proxyUrl.hostname) {
           const agentOptions = {
@@ -20049,16 +20049,16 @@ var require_lib = __commonJS({
           let tunnelAgent;
           const overHttps = proxyUrl.protocol === "https:";
           if (usingSsl) {
-            tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+            tunnelAgent = overHttps ? tunnel2.httpsOverHttps : tunnel2.httpsOverHttp;
           } else {
-            tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+            tunnelAgent = overHttps ? tunnel2.httpOverHttps : tunnel2.httpOverHttp;
           }
           agent = tunnelAgent(agentOptions);
           this._proxyAgent = agent;
         }
         if (!agent) {
           const options = { keepAlive: this._keepAlive, maxSockets };
-          agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+          agent = usingSsl ? new https2.Agent(options) : new http2.Agent(options);
           this._agent = agent;
         }
         if (usingSsl && this._ignoreSslError) {
@@ -20098,22 +20098,22 @@ var require_lib = __commonJS({
         return baseUserAgent;
       }
       _performExponentialBackoff(retryNumber) {
-        return __awaiter2(this, void 0, void 0, function* () {
-          retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-          const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+        return __awaiter3(this, void 0, void 0, function* () {
+          retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
+          const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
           return new Promise((resolve) => setTimeout(() => resolve(), ms));
         });
       }
       _processResponse(res, options) {
-        return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve, reject) => __awaiter2(this, void 0, void 0, function* () {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
               result: null,
               headers: {}
             };
-            if (statusCode === HttpCodes.NotFound) {
+            if (statusCode === HttpCodes2.NotFound) {
               resolve(response);
             }
             function dateTimeDeserializer(key, value) {
@@ -20149,7 +20149,7 @@ var require_lib = __commonJS({
               } else {
                 msg = `Failed request: (${statusCode})`;
               }
-              const err2 = new HttpClientError(msg, statusCode);
+              const err2 = new HttpClientError2(msg, statusCode);
               err2.result = response.result;
               reject(err2);
             } else {
@@ -20159,8 +20159,8 @@ var require_lib = __commonJS({
         });
       }
     };
-    exports.HttpClient = HttpClient2;
-    var lowercaseKeys2 = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase()] = obj[k], c), {});
+    exports.HttpClient = HttpClient3;
+    var lowercaseKeys3 = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase()] = obj[k], c), {});
   }
 });
 
@@ -48060,13 +48060,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join4 = {
+  const join2 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join4);
+  out.push(join2);
 }
 var isContainer = (type) => CONTAINER_TYPES.includes(type);
 function withGroup(step2, group) {
@@ -59773,15 +59773,15 @@ function raiseBudget(d, e) {
   if (stop === void 0 || d.status !== "paused") return ok(void 0);
   const at = d.position(stop.step);
   const steps = Array.from({ length: d.size }, (_, j) => d.step(j));
-  const reached2 = at === void 0 ? void 0 : reachedLimit(
+  const reached = at === void 0 ? void 0 : reachedLimit(
     budgetsFor(d.proto, { budget: d.field("budget") }, d.def(at), d.step(at)),
     spentFor(steps, d.step(at))
   );
-  if (reached2 !== void 0) {
+  if (reached !== void 0) {
     d.emit({
       type: "notice",
       level: "warning",
-      message: `still paused: ${describeCrossing(reached2)}; raise that limit to go on`
+      message: `still paused: ${describeCrossing(reached)}; raise that limit to go on`
     });
     return ok(void 0);
   }
@@ -61198,7 +61198,6 @@ function optionsFromEnv(env = process.env) {
     ...env.APP_SLUG ? { slug: env.APP_SLUG } : {},
     ...env.MOLECULAR_STATE_KEY ? { stateKey: env.MOLECULAR_STATE_KEY } : {},
     ...gitBaseUrlFromEnv(env.MOLECULAR_GIT_URL),
-    ...env.MOLECULAR_LEASE_DIR?.trim() ? { leaseDir: env.MOLECULAR_LEASE_DIR.trim() } : {},
     patrolIntervalMs: off ? 0 : parseDuration(interval) ?? parseDuration(DEFAULT_PATROL_INTERVAL) ?? 0
   };
 }
@@ -69967,10 +69966,6 @@ function identityOf(slug, trustedWriters) {
   return { login, trusted: trustedWriters ?? defaultTrustedWriters(slug), self: [login] };
 }
 
-// src/app/app-leases.ts
-import { tmpdir } from "node:os";
-import { join as join3 } from "node:path";
-
 // src/github/installation-token.ts
 async function clientToken(octokit) {
   const auth2 = octokit.auth;
@@ -69980,280 +69975,1196 @@ async function clientToken(octokit) {
   return answer.token;
 }
 
-// src/runner/git.ts
-import { execFile, spawn } from "node:child_process";
+// src/github/git-wire/git-object.ts
+import { createHash as createHash3 } from "node:crypto";
+function objectSha(object2) {
+  return createHash3("sha1").update(`${object2.type} ${object2.body.length}\0`).update(object2.body).digest("hex");
+}
+function commitObject(fields) {
+  const when = `${Math.floor(fields.time)} +0000`;
+  const message = fields.message.endsWith("\n") ? fields.message : `${fields.message}
+`;
+  const lines = [
+    `tree ${fields.tree}`,
+    ...(fields.parents ?? []).map((parent) => `parent ${parent}`),
+    `author ${fields.author.name} <${fields.author.email}> ${when}`,
+    `committer ${fields.committer.name} <${fields.committer.email}> ${when}`
+  ];
+  return { type: "commit", body: Buffer.from(`${lines.join("\n")}
 
-// src/runner/crash-point.ts
-import { appendFileSync, existsSync as existsSync3 } from "node:fs";
-var reached = 0;
-function crashPoint(name) {
-  const at = process.env.MOL_CRASH_AT;
-  const trace = process.env.MOL_CRASH_TRACE;
-  if (!at && !trace) return;
-  reached++;
-  if (trace) appendFileSync(trace, `${reached} ${name}
-`);
-  if (at && Number(at) === reached) process.kill(process.pid, "SIGKILL");
+${message}`, "utf8") };
+}
+function readCommit(body) {
+  const text4 = body.toString("utf8");
+  const gap = text4.indexOf("\n\n");
+  const headers = gap < 0 ? text4 : text4.slice(0, gap);
+  const message = gap < 0 ? "" : text4.slice(gap + 2);
+  const committer = /^committer .* (-?\d+) [+-]\d{4}$/m.exec(headers);
+  if (!committer) throw new Error("a commit without a committer line");
+  return { committerTime: Number(committer[1]), message };
 }
 
-// src/runner/scrub-env.ts
-var SECRET_NAME = /^(INPUT_|ACTIONS_|MOLECULAR_)|TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|CREDENTIAL|(^|_)PAT$|^GIT_CONFIG_(COUNT$|KEY_|VALUE_|PARAMETERS$)|^(GIT|SSH)_ASKPASS$/;
-function isSecretName(name) {
-  return SECRET_NAME.test(name.toUpperCase());
-}
-function scrubEnv(base) {
-  const env = {};
-  for (const [name, value] of Object.entries(base)) {
-    if (value !== void 0 && !isSecretName(name)) env[name] = value;
+// src/github/git-wire/smart-http.ts
+import { Readable } from "node:stream";
+
+// node_modules/@actions/http-client/lib/index.js
+import * as http from "http";
+import * as https from "https";
+
+// node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+  const usingSsl = reqUrl.protocol === "https:";
+  if (checkBypass(reqUrl)) {
+    return void 0;
   }
-  return env;
+  const proxyVar = (() => {
+    if (usingSsl) {
+      return process.env["https_proxy"] || process.env["HTTPS_PROXY"];
+    } else {
+      return process.env["http_proxy"] || process.env["HTTP_PROXY"];
+    }
+  })();
+  if (proxyVar) {
+    try {
+      return new DecodedURL(proxyVar);
+    } catch (_a3) {
+      if (!proxyVar.startsWith("http://") && !proxyVar.startsWith("https://"))
+        return new DecodedURL(`http://${proxyVar}`);
+    }
+  } else {
+    return void 0;
+  }
+}
+function checkBypass(reqUrl) {
+  if (!reqUrl.hostname) {
+    return false;
+  }
+  const reqHost = reqUrl.hostname;
+  if (isLoopbackAddress(reqHost)) {
+    return true;
+  }
+  const noProxy = process.env["no_proxy"] || process.env["NO_PROXY"] || "";
+  if (!noProxy) {
+    return false;
+  }
+  let reqPort;
+  if (reqUrl.port) {
+    reqPort = Number(reqUrl.port);
+  } else if (reqUrl.protocol === "http:") {
+    reqPort = 80;
+  } else if (reqUrl.protocol === "https:") {
+    reqPort = 443;
+  }
+  const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+  if (typeof reqPort === "number") {
+    upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+  }
+  for (const upperNoProxyItem of noProxy.split(",").map((x) => x.trim().toUpperCase()).filter((x) => x)) {
+    if (upperNoProxyItem === "*" || upperReqHosts.some((x) => x === upperNoProxyItem || x.endsWith(`.${upperNoProxyItem}`) || upperNoProxyItem.startsWith(".") && x.endsWith(`${upperNoProxyItem}`))) {
+      return true;
+    }
+  }
+  return false;
+}
+function isLoopbackAddress(host) {
+  const hostLower = host.toLowerCase();
+  return hostLower === "localhost" || hostLower.startsWith("127.") || hostLower.startsWith("[::1]") || hostLower.startsWith("[0:0:0:0:0:0:0:1]");
+}
+var DecodedURL = class extends URL {
+  constructor(url2, base) {
+    super(url2, base);
+    this._decodedUsername = decodeURIComponent(super.username);
+    this._decodedPassword = decodeURIComponent(super.password);
+  }
+  get username() {
+    return this._decodedUsername;
+  }
+  get password() {
+    return this._decodedPassword;
+  }
+};
+
+// node_modules/@actions/http-client/lib/index.js
+var tunnel = __toESM(require_tunnel2(), 1);
+var import_undici2 = __toESM(require_undici(), 1);
+var __awaiter2 = function(thisArg, _arguments, P2, generator) {
+  function adopt(value) {
+    return value instanceof P2 ? value : new P2(function(resolve) {
+      resolve(value);
+    });
+  }
+  return new (P2 || (P2 = Promise))(function(resolve, reject) {
+    function fulfilled(value) {
+      try {
+        step2(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step2(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step2(result) {
+      result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step2((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+var HttpCodes;
+(function(HttpCodes2) {
+  HttpCodes2[HttpCodes2["OK"] = 200] = "OK";
+  HttpCodes2[HttpCodes2["MultipleChoices"] = 300] = "MultipleChoices";
+  HttpCodes2[HttpCodes2["MovedPermanently"] = 301] = "MovedPermanently";
+  HttpCodes2[HttpCodes2["ResourceMoved"] = 302] = "ResourceMoved";
+  HttpCodes2[HttpCodes2["SeeOther"] = 303] = "SeeOther";
+  HttpCodes2[HttpCodes2["NotModified"] = 304] = "NotModified";
+  HttpCodes2[HttpCodes2["UseProxy"] = 305] = "UseProxy";
+  HttpCodes2[HttpCodes2["SwitchProxy"] = 306] = "SwitchProxy";
+  HttpCodes2[HttpCodes2["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+  HttpCodes2[HttpCodes2["PermanentRedirect"] = 308] = "PermanentRedirect";
+  HttpCodes2[HttpCodes2["BadRequest"] = 400] = "BadRequest";
+  HttpCodes2[HttpCodes2["Unauthorized"] = 401] = "Unauthorized";
+  HttpCodes2[HttpCodes2["PaymentRequired"] = 402] = "PaymentRequired";
+  HttpCodes2[HttpCodes2["Forbidden"] = 403] = "Forbidden";
+  HttpCodes2[HttpCodes2["NotFound"] = 404] = "NotFound";
+  HttpCodes2[HttpCodes2["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+  HttpCodes2[HttpCodes2["NotAcceptable"] = 406] = "NotAcceptable";
+  HttpCodes2[HttpCodes2["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+  HttpCodes2[HttpCodes2["RequestTimeout"] = 408] = "RequestTimeout";
+  HttpCodes2[HttpCodes2["Conflict"] = 409] = "Conflict";
+  HttpCodes2[HttpCodes2["Gone"] = 410] = "Gone";
+  HttpCodes2[HttpCodes2["TooManyRequests"] = 429] = "TooManyRequests";
+  HttpCodes2[HttpCodes2["InternalServerError"] = 500] = "InternalServerError";
+  HttpCodes2[HttpCodes2["NotImplemented"] = 501] = "NotImplemented";
+  HttpCodes2[HttpCodes2["BadGateway"] = 502] = "BadGateway";
+  HttpCodes2[HttpCodes2["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+  HttpCodes2[HttpCodes2["GatewayTimeout"] = 504] = "GatewayTimeout";
+})(HttpCodes || (HttpCodes = {}));
+var Headers;
+(function(Headers2) {
+  Headers2["Accept"] = "accept";
+  Headers2["ContentType"] = "content-type";
+})(Headers || (Headers = {}));
+var MediaTypes;
+(function(MediaTypes2) {
+  MediaTypes2["ApplicationJson"] = "application/json";
+})(MediaTypes || (MediaTypes = {}));
+var HttpRedirectCodes = [
+  HttpCodes.MovedPermanently,
+  HttpCodes.ResourceMoved,
+  HttpCodes.SeeOther,
+  HttpCodes.TemporaryRedirect,
+  HttpCodes.PermanentRedirect
+];
+var HttpResponseRetryCodes = [
+  HttpCodes.BadGateway,
+  HttpCodes.ServiceUnavailable,
+  HttpCodes.GatewayTimeout
+];
+var RetryableHttpVerbs = ["OPTIONS", "GET", "DELETE", "HEAD"];
+var ExponentialBackoffCeiling = 10;
+var ExponentialBackoffTimeSlice = 5;
+var HttpClientError = class _HttpClientError extends Error {
+  constructor(message, statusCode) {
+    super(message);
+    this.name = "HttpClientError";
+    this.statusCode = statusCode;
+    Object.setPrototypeOf(this, _HttpClientError.prototype);
+  }
+};
+var HttpClientResponse = class {
+  constructor(message) {
+    this.message = message;
+  }
+  readBody() {
+    return __awaiter2(this, void 0, void 0, function* () {
+      return new Promise((resolve) => __awaiter2(this, void 0, void 0, function* () {
+        let output2 = Buffer.alloc(0);
+        this.message.on("data", (chunk) => {
+          output2 = Buffer.concat([output2, chunk]);
+        });
+        this.message.on("end", () => {
+          resolve(output2.toString());
+        });
+      }));
+    });
+  }
+  readBodyBuffer() {
+    return __awaiter2(this, void 0, void 0, function* () {
+      return new Promise((resolve) => __awaiter2(this, void 0, void 0, function* () {
+        const chunks = [];
+        this.message.on("data", (chunk) => {
+          chunks.push(chunk);
+        });
+        this.message.on("end", () => {
+          resolve(Buffer.concat(chunks));
+        });
+      }));
+    });
+  }
+};
+var HttpClient2 = class {
+  constructor(userAgent2, handlers, requestOptions) {
+    this._ignoreSslError = false;
+    this._allowRedirects = true;
+    this._allowRedirectDowngrade = false;
+    this._maxRedirects = 50;
+    this._allowRetries = false;
+    this._maxRetries = 1;
+    this._keepAlive = false;
+    this._disposed = false;
+    this.userAgent = this._getUserAgentWithOrchestrationId(userAgent2);
+    this.handlers = handlers || [];
+    this.requestOptions = requestOptions;
+    if (requestOptions) {
+      if (requestOptions.ignoreSslError != null) {
+        this._ignoreSslError = requestOptions.ignoreSslError;
+      }
+      this._socketTimeout = requestOptions.socketTimeout;
+      if (requestOptions.allowRedirects != null) {
+        this._allowRedirects = requestOptions.allowRedirects;
+      }
+      if (requestOptions.allowRedirectDowngrade != null) {
+        this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+      }
+      if (requestOptions.maxRedirects != null) {
+        this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+      }
+      if (requestOptions.keepAlive != null) {
+        this._keepAlive = requestOptions.keepAlive;
+      }
+      if (requestOptions.allowRetries != null) {
+        this._allowRetries = requestOptions.allowRetries;
+      }
+      if (requestOptions.maxRetries != null) {
+        this._maxRetries = requestOptions.maxRetries;
+      }
+    }
+  }
+  options(requestUrl, additionalHeaders) {
+    return __awaiter2(this, void 0, void 0, function* () {
+      return this.request("OPTIONS", requestUrl, null, additionalHeaders || {});
+    });
+  }
+  get(requestUrl, additionalHeaders) {
+    return __awaiter2(this, void 0, void 0, function* () {
+      return this.request("GET", requestUrl, null, additionalHeaders || {});
+    });
+  }
+  del(requestUrl, additionalHeaders) {
+    return __awaiter2(this, void 0, void 0, function* () {
+      return this.request("DELETE", requestUrl, null, additionalHeaders || {});
+    });
+  }
+  post(requestUrl, data, additionalHeaders) {
+    return __awaiter2(this, void 0, void 0, function* () {
+      return this.request("POST", requestUrl, data, additionalHeaders || {});
+    });
+  }
+  patch(requestUrl, data, additionalHeaders) {
+    return __awaiter2(this, void 0, void 0, function* () {
+      return this.request("PATCH", requestUrl, data, additionalHeaders || {});
+    });
+  }
+  put(requestUrl, data, additionalHeaders) {
+    return __awaiter2(this, void 0, void 0, function* () {
+      return this.request("PUT", requestUrl, data, additionalHeaders || {});
+    });
+  }
+  head(requestUrl, additionalHeaders) {
+    return __awaiter2(this, void 0, void 0, function* () {
+      return this.request("HEAD", requestUrl, null, additionalHeaders || {});
+    });
+  }
+  sendStream(verb, requestUrl, stream, additionalHeaders) {
+    return __awaiter2(this, void 0, void 0, function* () {
+      return this.request(verb, requestUrl, stream, additionalHeaders);
+    });
+  }
+  /**
+   * Gets a typed object from an endpoint
+   * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+   */
+  getJson(requestUrl_1) {
+    return __awaiter2(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+      additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+      const res = yield this.get(requestUrl, additionalHeaders);
+      return this._processResponse(res, this.requestOptions);
+    });
+  }
+  postJson(requestUrl_1, obj_1) {
+    return __awaiter2(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+      const data = JSON.stringify(obj, null, 2);
+      additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+      additionalHeaders[Headers.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+      const res = yield this.post(requestUrl, data, additionalHeaders);
+      return this._processResponse(res, this.requestOptions);
+    });
+  }
+  putJson(requestUrl_1, obj_1) {
+    return __awaiter2(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+      const data = JSON.stringify(obj, null, 2);
+      additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+      additionalHeaders[Headers.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+      const res = yield this.put(requestUrl, data, additionalHeaders);
+      return this._processResponse(res, this.requestOptions);
+    });
+  }
+  patchJson(requestUrl_1, obj_1) {
+    return __awaiter2(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+      const data = JSON.stringify(obj, null, 2);
+      additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+      additionalHeaders[Headers.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+      const res = yield this.patch(requestUrl, data, additionalHeaders);
+      return this._processResponse(res, this.requestOptions);
+    });
+  }
+  /**
+   * Makes a raw http request.
+   * All other methods such as get, post, patch, and request ultimately call this.
+   * Prefer get, del, post and patch
+   */
+  request(verb, requestUrl, data, headers) {
+    return __awaiter2(this, void 0, void 0, function* () {
+      if (this._disposed) {
+        throw new Error("Client has already been disposed.");
+      }
+      const parsedUrl = new URL(requestUrl);
+      let info = this._prepareRequest(verb, parsedUrl, headers);
+      const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb) ? this._maxRetries + 1 : 1;
+      let numTries = 0;
+      let response;
+      do {
+        response = yield this.requestRaw(info, data);
+        if (response && response.message && response.message.statusCode === HttpCodes.Unauthorized) {
+          let authenticationHandler;
+          for (const handler2 of this.handlers) {
+            if (handler2.canHandleAuthentication(response)) {
+              authenticationHandler = handler2;
+              break;
+            }
+          }
+          if (authenticationHandler) {
+            return authenticationHandler.handleAuthentication(this, info, data);
+          } else {
+            return response;
+          }
+        }
+        let redirectsRemaining = this._maxRedirects;
+        while (response.message.statusCode && HttpRedirectCodes.includes(response.message.statusCode) && this._allowRedirects && redirectsRemaining > 0) {
+          const redirectUrl = response.message.headers["location"];
+          if (!redirectUrl) {
+            break;
+          }
+          const parsedRedirectUrl = new URL(redirectUrl);
+          if (parsedUrl.protocol === "https:" && parsedUrl.protocol !== parsedRedirectUrl.protocol && !this._allowRedirectDowngrade) {
+            throw new Error("Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.");
+          }
+          yield response.readBody();
+          if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+            for (const header in headers) {
+              if (header.toLowerCase() === "authorization") {
+                delete headers[header];
+              }
+            }
+          }
+          info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+          response = yield this.requestRaw(info, data);
+          redirectsRemaining--;
+        }
+        if (!response.message.statusCode || !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+          return response;
+        }
+        numTries += 1;
+        if (numTries < maxTries) {
+          yield response.readBody();
+          yield this._performExponentialBackoff(numTries);
+        }
+      } while (numTries < maxTries);
+      return response;
+    });
+  }
+  /**
+   * Needs to be called if keepAlive is set to true in request options.
+   */
+  dispose() {
+    if (this._agent) {
+      this._agent.destroy();
+    }
+    this._disposed = true;
+  }
+  /**
+   * Raw request.
+   * @param info
+   * @param data
+   */
+  requestRaw(info, data) {
+    return __awaiter2(this, void 0, void 0, function* () {
+      return new Promise((resolve, reject) => {
+        function callbackForResult(err2, res) {
+          if (err2) {
+            reject(err2);
+          } else if (!res) {
+            reject(new Error("Unknown error"));
+          } else {
+            resolve(res);
+          }
+        }
+        this.requestRawWithCallback(info, data, callbackForResult);
+      });
+    });
+  }
+  /**
+   * Raw request with callback.
+   * @param info
+   * @param data
+   * @param onResult
+   */
+  requestRawWithCallback(info, data, onResult) {
+    if (typeof data === "string") {
+      if (!info.options.headers) {
+        info.options.headers = {};
+      }
+      info.options.headers["Content-Length"] = Buffer.byteLength(data, "utf8");
+    }
+    let callbackCalled = false;
+    function handleResult(err2, res) {
+      if (!callbackCalled) {
+        callbackCalled = true;
+        onResult(err2, res);
+      }
+    }
+    const req = info.httpModule.request(info.options, (msg) => {
+      const res = new HttpClientResponse(msg);
+      handleResult(void 0, res);
+    });
+    let socket;
+    req.on("socket", (sock) => {
+      socket = sock;
+    });
+    req.setTimeout(this._socketTimeout || 3 * 6e4, () => {
+      if (socket) {
+        socket.end();
+      }
+      handleResult(new Error(`Request timeout: ${info.options.path}`));
+    });
+    req.on("error", function(err2) {
+      handleResult(err2);
+    });
+    if (data && typeof data === "string") {
+      req.write(data, "utf8");
+    }
+    if (data && typeof data !== "string") {
+      data.on("close", function() {
+        req.end();
+      });
+      data.pipe(req);
+    } else {
+      req.end();
+    }
+  }
+  /**
+   * Gets an http agent. This function is useful when you need an http agent that handles
+   * routing through a proxy server - depending upon the url and proxy environment variables.
+   * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+   */
+  getAgent(serverUrl) {
+    const parsedUrl = new URL(serverUrl);
+    return this._getAgent(parsedUrl);
+  }
+  getAgentDispatcher(serverUrl) {
+    const parsedUrl = new URL(serverUrl);
+    const proxyUrl = getProxyUrl(parsedUrl);
+    const useProxy = proxyUrl && proxyUrl.hostname;
+    if (!useProxy) {
+      return;
+    }
+    return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+  }
+  _prepareRequest(method, requestUrl, headers) {
+    const info = {};
+    info.parsedUrl = requestUrl;
+    const usingSsl = info.parsedUrl.protocol === "https:";
+    info.httpModule = usingSsl ? https : http;
+    const defaultPort = usingSsl ? 443 : 80;
+    info.options = {};
+    info.options.host = info.parsedUrl.hostname;
+    info.options.port = info.parsedUrl.port ? parseInt(info.parsedUrl.port) : defaultPort;
+    info.options.path = (info.parsedUrl.pathname || "") + (info.parsedUrl.search || "");
+    info.options.method = method;
+    info.options.headers = this._mergeHeaders(headers);
+    if (this.userAgent != null) {
+      info.options.headers["user-agent"] = this.userAgent;
+    }
+    info.options.agent = this._getAgent(info.parsedUrl);
+    if (this.handlers) {
+      for (const handler2 of this.handlers) {
+        handler2.prepareRequest(info.options);
+      }
+    }
+    return info;
+  }
+  _mergeHeaders(headers) {
+    if (this.requestOptions && this.requestOptions.headers) {
+      return Object.assign({}, lowercaseKeys2(this.requestOptions.headers), lowercaseKeys2(headers || {}));
+    }
+    return lowercaseKeys2(headers || {});
+  }
+  /**
+   * Gets an existing header value or returns a default.
+   * Handles converting number header values to strings since HTTP headers must be strings.
+   * Note: This returns string | string[] since some headers can have multiple values.
+   * For headers that must always be a single string (like Content-Type), use the
+   * specialized _getExistingOrDefaultContentTypeHeader method instead.
+   */
+  _getExistingOrDefaultHeader(additionalHeaders, header, _default3) {
+    let clientHeader;
+    if (this.requestOptions && this.requestOptions.headers) {
+      const headerValue = lowercaseKeys2(this.requestOptions.headers)[header];
+      if (headerValue) {
+        clientHeader = typeof headerValue === "number" ? headerValue.toString() : headerValue;
+      }
+    }
+    const additionalValue = additionalHeaders[header];
+    if (additionalValue !== void 0) {
+      return typeof additionalValue === "number" ? additionalValue.toString() : additionalValue;
+    }
+    if (clientHeader !== void 0) {
+      return clientHeader;
+    }
+    return _default3;
+  }
+  /**
+   * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+   * Always returns a single string (not an array) since Content-Type should be a single value.
+   * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+   * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+   * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+   */
+  _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default3) {
+    let clientHeader;
+    if (this.requestOptions && this.requestOptions.headers) {
+      const headerValue = lowercaseKeys2(this.requestOptions.headers)[Headers.ContentType];
+      if (headerValue) {
+        if (typeof headerValue === "number") {
+          clientHeader = String(headerValue);
+        } else if (Array.isArray(headerValue)) {
+          clientHeader = headerValue.join(", ");
+        } else {
+          clientHeader = headerValue;
+        }
+      }
+    }
+    const additionalValue = additionalHeaders[Headers.ContentType];
+    if (additionalValue !== void 0) {
+      if (typeof additionalValue === "number") {
+        return String(additionalValue);
+      } else if (Array.isArray(additionalValue)) {
+        return additionalValue.join(", ");
+      } else {
+        return additionalValue;
+      }
+    }
+    if (clientHeader !== void 0) {
+      return clientHeader;
+    }
+    return _default3;
+  }
+  _getAgent(parsedUrl) {
+    let agent;
+    const proxyUrl = getProxyUrl(parsedUrl);
+    const useProxy = proxyUrl && proxyUrl.hostname;
+    if (this._keepAlive && useProxy) {
+      agent = this._proxyAgent;
+    }
+    if (!useProxy) {
+      agent = this._agent;
+    }
+    if (agent) {
+      return agent;
+    }
+    const usingSsl = parsedUrl.protocol === "https:";
+    let maxSockets = 100;
+    if (this.requestOptions) {
+      maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+    }
+    if (proxyUrl && proxyUrl.hostname) {
+      const agentOptions = {
+        maxSockets,
+        keepAlive: this._keepAlive,
+        proxy: Object.assign(Object.assign({}, (proxyUrl.username || proxyUrl.password) && {
+          proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+        }), { host: proxyUrl.hostname, port: proxyUrl.port })
+      };
+      let tunnelAgent;
+      const overHttps = proxyUrl.protocol === "https:";
+      if (usingSsl) {
+        tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+      } else {
+        tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+      }
+      agent = tunnelAgent(agentOptions);
+      this._proxyAgent = agent;
+    }
+    if (!agent) {
+      const options = { keepAlive: this._keepAlive, maxSockets };
+      agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+      this._agent = agent;
+    }
+    if (usingSsl && this._ignoreSslError) {
+      agent.options = Object.assign(agent.options || {}, {
+        rejectUnauthorized: false
+      });
+    }
+    return agent;
+  }
+  _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+    let proxyAgent;
+    if (this._keepAlive) {
+      proxyAgent = this._proxyAgentDispatcher;
+    }
+    if (proxyAgent) {
+      return proxyAgent;
+    }
+    const usingSsl = parsedUrl.protocol === "https:";
+    proxyAgent = new import_undici2.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, (proxyUrl.username || proxyUrl.password) && {
+      token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString("base64")}`
+    }));
+    this._proxyAgentDispatcher = proxyAgent;
+    if (usingSsl && this._ignoreSslError) {
+      proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+        rejectUnauthorized: false
+      });
+    }
+    return proxyAgent;
+  }
+  _getUserAgentWithOrchestrationId(userAgent2) {
+    const baseUserAgent = userAgent2 || "actions/http-client";
+    const orchId = process.env["ACTIONS_ORCHESTRATION_ID"];
+    if (orchId) {
+      const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, "_");
+      return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+    }
+    return baseUserAgent;
+  }
+  _performExponentialBackoff(retryNumber) {
+    return __awaiter2(this, void 0, void 0, function* () {
+      retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+      const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+      return new Promise((resolve) => setTimeout(() => resolve(), ms));
+    });
+  }
+  _processResponse(res, options) {
+    return __awaiter2(this, void 0, void 0, function* () {
+      return new Promise((resolve, reject) => __awaiter2(this, void 0, void 0, function* () {
+        const statusCode = res.message.statusCode || 0;
+        const response = {
+          statusCode,
+          result: null,
+          headers: {}
+        };
+        if (statusCode === HttpCodes.NotFound) {
+          resolve(response);
+        }
+        function dateTimeDeserializer(key, value) {
+          if (typeof value === "string") {
+            const a = new Date(value);
+            if (!isNaN(a.valueOf())) {
+              return a;
+            }
+          }
+          return value;
+        }
+        let obj;
+        let contents;
+        try {
+          contents = yield res.readBody();
+          if (contents && contents.length > 0) {
+            if (options && options.deserializeDates) {
+              obj = JSON.parse(contents, dateTimeDeserializer);
+            } else {
+              obj = JSON.parse(contents);
+            }
+            response.result = obj;
+          }
+          response.headers = res.message.headers;
+        } catch (err2) {
+        }
+        if (statusCode > 299) {
+          let msg;
+          if (obj && obj.message) {
+            msg = obj.message;
+          } else if (contents && contents.length > 0) {
+            msg = contents;
+          } else {
+            msg = `Failed request: (${statusCode})`;
+          }
+          const err2 = new HttpClientError(msg, statusCode);
+          err2.result = response.result;
+          reject(err2);
+        } else {
+          resolve(response);
+        }
+      }));
+    });
+  }
+};
+var lowercaseKeys2 = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase()] = obj[k], c), {});
+
+// src/github/git-wire/pack.ts
+import { createHash as createHash4 } from "node:crypto";
+import { deflateSync as deflateSync2, inflateSync as inflateSync2 } from "node:zlib";
+var TYPE_CODES = { commit: 1, tree: 2, blob: 3, tag: 4 };
+var TYPES_BY_CODE = new Map(
+  Object.entries(TYPE_CODES).map(([type, code18]) => [code18, type])
+);
+var OFS_DELTA = 6;
+var REF_DELTA = 7;
+function objectHeader(code18, size) {
+  const bytes = [];
+  let rest = Math.floor(size / 16);
+  let byte = code18 << 4 | size % 16;
+  while (rest > 0) {
+    bytes.push(byte | 128);
+    byte = rest % 128;
+    rest = Math.floor(rest / 128);
+  }
+  bytes.push(byte);
+  return Buffer.from(bytes);
+}
+function writePack(objects) {
+  const head = Buffer.alloc(12);
+  head.write("PACK", 0, "ascii");
+  head.writeUInt32BE(2, 4);
+  head.writeUInt32BE(objects.length, 8);
+  const parts = [head];
+  for (const object2 of objects) {
+    parts.push(objectHeader(TYPE_CODES[object2.type], object2.body.length), deflateSync2(object2.body));
+  }
+  const body = Buffer.concat(parts);
+  return Buffer.concat([body, createHash4("sha1").update(body).digest()]);
+}
+function readPack(pack) {
+  if (pack.length < 32 || pack.toString("ascii", 0, 4) !== "PACK") throw new Error("not a packfile");
+  const version2 = pack.readUInt32BE(4);
+  if (version2 !== 2 && version2 !== 3) throw new Error(`a packfile of version ${version2}`);
+  const trailer = pack.length - 20;
+  const sum = createHash4("sha1").update(pack.subarray(0, trailer)).digest();
+  if (!sum.equals(pack.subarray(trailer))) throw new Error("a packfile whose checksum does not match");
+  const count = pack.readUInt32BE(8);
+  const objects = [];
+  let at = 12;
+  for (let i = 0; i < count; i++) {
+    if (at >= trailer) throw new Error(`a packfile cut short at object ${i + 1} of ${count}`);
+    let byte = pack[at++];
+    const code18 = byte >> 4 & 7;
+    let size = byte & 15;
+    for (let shift = 16; byte & 128; shift *= 128) {
+      if (at >= trailer) throw new Error(`a packfile cut short at object ${i + 1} of ${count}`);
+      byte = pack[at++];
+      size += (byte & 127) * shift;
+    }
+    if (code18 === OFS_DELTA || code18 === REF_DELTA)
+      throw new Error("a deltified object in the packfile (a lock commit has nothing to delta against)");
+    const type = TYPES_BY_CODE.get(code18);
+    if (!type) throw new Error(`an object of unknown type ${code18} in the packfile`);
+    let inflated;
+    try {
+      inflated = inflateSync2(pack.subarray(at, trailer), { info: true });
+    } catch (error2) {
+      throw new Error(`an object in the packfile does not inflate (${error2.message})`);
+    }
+    if (inflated.buffer.length !== size)
+      throw new Error(`an object in the packfile is ${inflated.buffer.length} bytes, not ${size}`);
+    objects.push({ type, body: inflated.buffer });
+    at += inflated.engine.bytesWritten;
+  }
+  return objects;
+}
+
+// src/github/git-wire/pkt-line.ts
+var MAX_PACKET_DATA = 65516;
+var SPECIAL = {
+  flush: "0000",
+  delim: "0001",
+  "response-end": "0002"
+};
+function encodePacket(packet) {
+  if (packet.kind !== "data") return Buffer.from(SPECIAL[packet.kind], "ascii");
+  if (packet.data.length > MAX_PACKET_DATA)
+    throw new Error(`a pkt-line holds at most ${MAX_PACKET_DATA} bytes, not ${packet.data.length}`);
+  const length = (packet.data.length + 4).toString(16).padStart(4, "0");
+  return Buffer.concat([Buffer.from(length, "ascii"), packet.data]);
+}
+function textPacket(text4) {
+  return { kind: "data", data: Buffer.from(text4, "utf8") };
+}
+function encodePackets(packets) {
+  return Buffer.concat(packets.map(encodePacket));
+}
+function decodePackets(bytes) {
+  const packets = [];
+  let at = 0;
+  while (at < bytes.length) {
+    if (at + 4 > bytes.length) throw new Error(`a pkt-line is cut short at byte ${at}`);
+    const head = bytes.toString("ascii", at, at + 4);
+    if (!/^[0-9a-f]{4}$/i.test(head))
+      throw new Error(`not a pkt-line length at byte ${at}: ${JSON.stringify(head)}`);
+    const length = Number.parseInt(head, 16);
+    if (length < 4) {
+      packets.push({ kind: length === 0 ? "flush" : length === 1 ? "delim" : "response-end" });
+      if (length === 3) throw new Error(`a pkt-line of length 3 at byte ${at}`);
+      at += 4;
+      continue;
+    }
+    if (at + length > bytes.length) throw new Error(`a pkt-line is cut short at byte ${at}`);
+    packets.push({ kind: "data", data: bytes.subarray(at + 4, at + length) });
+    at += length;
+  }
+  return packets;
+}
+function packetText(packet) {
+  return packet.kind === "data" ? packet.data.toString("utf8").replace(/\n$/, "") : void 0;
+}
+function demuxSideBand(packets) {
+  const data = [];
+  for (const packet of packets) {
+    if (packet.kind !== "data") break;
+    const band = packet.data[0];
+    const payload = packet.data.subarray(1);
+    if (band === 1) data.push(payload);
+    else if (band === 3) return { data: Buffer.concat(data), error: payload.toString("utf8").trim() };
+    else if (band !== 2) throw new Error(`a side-band packet on band ${band ?? "none"}`);
+  }
+  return { data: Buffer.concat(data) };
+}
+
+// src/github/git-wire/smart-http.ts
+var ZERO_SHA = "0".repeat(40);
+var AGENT = "molecular";
+var USER_AGENT = `git/2.0 (${AGENT})`;
+var RESULT_TYPES = {
+  "info/refs?service=git-receive-pack": "application/x-git-receive-pack-advertisement",
+  "git-upload-pack": "application/x-git-upload-pack-result",
+  "git-receive-pack": "application/x-git-receive-pack-result"
+};
+var GitWireError = class extends Error {
+  /**
+   * True when the request may have reached the server and its answer was lost (a dropped
+   * connection, a timeout): a push may then have moved the ref, and only a look can tell.
+   */
+  constructor(message, unsure = false, timedOut = false) {
+    super(message);
+    this.unsure = unsure;
+    this.timedOut = timedOut;
+  }
+  unsure;
+  timedOut;
+};
+function gitRemote(options) {
+  const base = options.url.replace(/\/+$/, "");
+  const make = () => new HttpClient2(USER_AGENT, [], {
+    keepAlive: true,
+    allowRedirects: false,
+    allowRetries: false,
+    socketTimeout: options.timeoutMs
+  });
+  let client;
+  let running = 0;
+  let closing = false;
+  const close = () => {
+    closing = false;
+    client?.dispose();
+    client = void 0;
+  };
+  const call = async (service, body, headers = {}) => {
+    client ??= make();
+    running += 1;
+    try {
+      return await once(client, service, body, headers);
+    } catch (error2) {
+      if (service === "git-upload-pack" && error2 instanceof GitWireError && error2.unsure && !error2.timedOut)
+        return await once(client, service, body, headers);
+      throw error2;
+    } finally {
+      running -= 1;
+      if (closing && running === 0) close();
+    }
+  };
+  const once = async (client2, service, body, headers) => {
+    const token = await options.token();
+    const secret = token ? Buffer.from(`x-access-token:${token}`).toString("base64") : void 0;
+    const hide3 = (text4) => {
+      let line = text4.replace(/\s+/g, " ").trim();
+      for (const value of [token, secret])
+        if (value && value.length >= 4) line = line.split(value).join("[redacted]");
+      return line;
+    };
+    const post = body !== void 0;
+    const sent = {
+      ...headers,
+      ...secret ? { Authorization: `Basic ${secret}` } : {},
+      ...post ? {
+        "Content-Type": `application/x-${service}-request`,
+        "Content-Length": String(body.length),
+        Accept: RESULT_TYPES[service]
+      } : {}
+    };
+    const url2 = `${base}/${service}`;
+    let response;
+    let timer;
+    const timedOut = new Promise((_, reject) => {
+      timer = setTimeout(() => {
+        response?.message.destroy();
+        reject(new GitWireError(`no answer from ${base} within ${options.timeoutMs} ms`, true, true));
+      }, options.timeoutMs);
+    });
+    try {
+      return await Promise.race([
+        timedOut,
+        (async () => {
+          try {
+            response = post ? await client2.request("POST", url2, Readable.from([body]), sent) : await client2.get(url2, sent);
+          } catch (error2) {
+            throw new GitWireError(`${base} could not be reached (${hide3(error2.message)})`, true);
+          }
+          const status2 = response.message.statusCode ?? 0;
+          const chunks = [];
+          for await (const chunk of response.message) chunks.push(chunk);
+          const answer = Buffer.concat(chunks);
+          if (status2 === 401 || status2 === 403)
+            throw new GitWireError(`${base} refused the credentials (HTTP ${status2})`);
+          if (status2 === 404) throw new GitWireError(`no git repository at ${base} (HTTP 404)`);
+          if (status2 !== 200)
+            throw new GitWireError(`${base} answered HTTP ${status2} to ${service.split("?")[0]}`);
+          const type = String(response.message.headers["content-type"] ?? "").split(";")[0]?.trim();
+          if (type !== RESULT_TYPES[service])
+            throw new GitWireError(`${base} is not a git server (it answered ${type || "no content type"})`);
+          return answer;
+        })()
+      ]);
+    } catch (error2) {
+      if (error2 instanceof GitWireError)
+        throw new GitWireError(hide3(error2.message), error2.unsure, error2.timedOut);
+      throw new GitWireError(hide3(`${base}: ${error2.message}`), true);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const dispose = () => {
+    if (running === 0) close();
+    else closing = true;
+  };
+  return { url: base, dispose, call };
+}
+function packetsOf(answer, what) {
+  let packets;
+  try {
+    packets = decodePackets(answer);
+  } catch (error2) {
+    throw new GitWireError(`the answer to ${what} is not git's (${error2.message})`);
+  }
+  for (const packet of packets) {
+    const text4 = packetText(packet);
+    if (text4?.startsWith("ERR ")) throw new GitWireError(`${what}: ${text4.slice(4)}`);
+  }
+  return packets;
+}
+async function receivePackCapabilities(remote) {
+  const packets = packetsOf(await remote.call("info/refs?service=git-receive-pack", void 0), "info/refs");
+  const first2 = packets.find((p, i) => i > 0 && p.kind === "data" && !packetText(p)?.startsWith("#"));
+  const text4 = first2?.kind === "data" ? first2.data.toString("utf8") : "";
+  const nul = text4.indexOf("\0");
+  if (nul < 0) throw new GitWireError(`${remote.url} advertised no receive-pack capabilities`);
+  const capabilities = new Set(
+    text4.slice(nul + 1).trim().split(/\s+/)
+  );
+  const format2 = [...capabilities].find((c) => c.startsWith("object-format="));
+  if (format2 && format2 !== "object-format=sha1")
+    throw new GitWireError(`${remote.url} holds ${format2.slice(14)} objects; lock commits are SHA-1`);
+  return capabilities;
+}
+function v2Request(command, args) {
+  return encodePackets([
+    textPacket(`command=${command}
+`),
+    textPacket(`agent=${AGENT}
+`),
+    { kind: "delim" },
+    ...args.map((arg) => textPacket(`${arg}
+`)),
+    { kind: "flush" }
+  ]);
+}
+var V2 = { "Git-Protocol": "version=2" };
+async function lsRef(remote, ref) {
+  const answer = await remote.call("git-upload-pack", v2Request("ls-refs", [`ref-prefix ${ref}`]), V2);
+  for (const packet of packetsOf(answer, "ls-refs")) {
+    const [sha, name] = packetText(packet)?.split(" ") ?? [];
+    if (name === ref && sha && /^[0-9a-f]{40}$/.test(sha)) return sha;
+  }
+  return void 0;
+}
+async function fetchObject(remote, sha) {
+  const answer = await remote.call(
+    "git-upload-pack",
+    v2Request("fetch", [`want ${sha}`, "no-progress", "done"]),
+    V2
+  );
+  const packets = packetsOf(answer, "fetch");
+  const start2 = packets.findIndex((p) => packetText(p) === "packfile");
+  if (start2 < 0) throw new GitWireError(`the answer to fetch from ${remote.url} holds no packfile`);
+  let objects;
+  try {
+    const band = demuxSideBand(packets.slice(start2 + 1));
+    if (band.error) throw new Error(band.error);
+    objects = readPack(band.data);
+  } catch (error2) {
+    throw new GitWireError(`the packfile from ${remote.url}: ${error2.message}`);
+  }
+  const found3 = objects.find((object2) => objectSha(object2) === sha);
+  if (!found3) throw new GitWireError(`the packfile from ${remote.url} does not hold ${sha}`);
+  return found3;
+}
+async function pushRef(remote, capabilities, update) {
+  const [head] = update.objects;
+  if (!head) throw new GitWireError("a push with nothing to push");
+  const sideBand = capabilities.has("side-band-64k");
+  const asked = [
+    "report-status",
+    ...sideBand ? ["side-band-64k"] : [],
+    ...capabilities.has("quiet") ? ["quiet"] : [],
+    ...[...capabilities].some((c) => c.startsWith("agent=")) ? [`agent=${AGENT}`] : []
+  ];
+  if (!capabilities.has("report-status"))
+    throw new GitWireError(`${remote.url} does not report the outcome of a push (no report-status)`);
+  const body = Buffer.concat([
+    encodePackets([
+      textPacket(`${update.old} ${objectSha(head)} ${update.ref}\0${asked.join(" ")}`),
+      { kind: "flush" }
+    ]),
+    writePack(update.objects)
+  ]);
+  const packets = packetsOf(await remote.call("git-receive-pack", body), "receive-pack");
+  let report = packets;
+  if (sideBand) {
+    const band = demuxSideBand(packets);
+    if (band.error) throw new GitWireError(`${remote.url} refused the push: ${band.error}`);
+    report = packetsOf(band.data, "receive-pack");
+  }
+  const lines = report.map(packetText).filter((line) => line !== void 0);
+  const unpack = lines.find((line) => line.startsWith("unpack "));
+  if (unpack !== "unpack ok")
+    throw new GitWireError(`${remote.url} did not take the pushed objects (${unpack ?? "no report"})`);
+  for (const line of lines) {
+    if (line === `ok ${update.ref}`) return { pushed: true };
+    if (line.startsWith(`ng ${update.ref} `))
+      return { pushed: false, reason: line.slice(update.ref.length + 4) };
+  }
+  throw new GitWireError(`${remote.url} did not report on ${update.ref}`);
 }
 
 // src/runner/git.ts
+var MOLECULAR_PERSON = { name: "Molecular", email: "molecular@users.noreply.github.com" };
 var MOLECULAR_IDENTITY = [
   "-c",
-  "user.name=Molecular",
+  `user.name=${MOLECULAR_PERSON.name}`,
   "-c",
-  "user.email=molecular@users.noreply.github.com"
+  `user.email=${MOLECULAR_PERSON.email}`
 ];
-var COMMIT_SETTINGS = ["-c", "commit.gpgsign=false", "-c", "maintenance.auto=false"];
-var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
-function gitEnvironment() {
-  return { ...scrubEnv(process.env), ...BASE_ENV };
-}
 var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
 var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
-var WRITES = /* @__PURE__ */ new Set([
-  "add",
-  "checkout",
-  "commit",
-  "merge",
-  "read-tree",
-  "reset",
-  "update-ref",
-  "worktree",
-  "branch"
-]);
-async function git(cwd, args, options = {}) {
-  const sub = args.find((arg, i) => !arg.startsWith("-") && args[i - 1] !== "-c");
-  const writes = sub !== void 0 && WRITES.has(sub);
-  if (writes) crashPoint(`git-${sub}:before`);
-  const result = await runGit(cwd, args, options);
-  if (writes) crashPoint(`git-${sub}:after`);
-  return result;
-}
-function runGit(cwd, args, options) {
-  const okCodes = options.okCodes ?? [0];
-  return new Promise((resolve) => {
-    const child = execFile(
-      "git",
-      [...HARDENING, ...args],
-      {
-        cwd,
-        env: { ...gitEnvironment(), ...options.env },
-        maxBuffer: 64 * 1024 * 1024,
-        encoding: "utf8"
-      },
-      (error2, stdout, stderr) => {
-        const code18 = error2 ? typeof error2.code === "number" ? error2.code : -1 : 0;
-        if (okCodes.includes(code18)) {
-          resolve(ok({ stdout, stderr, code: code18 }));
-          return;
-        }
-        const why = (stderr || error2?.message || "").trim().split("\n").slice(-3).join(" ");
-        resolve(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
-      }
-    );
-    if (options.input !== void 0) child.stdin?.end(options.input);
-  });
-}
-
-// src/runner/remote-auth.ts
-function remoteAuthEnv(serverUrl, token) {
-  const key = `http.${serverUrl.replace(/\/*$/, "/")}.extraheader`;
-  const basic = Buffer.from(`x-access-token:${token}`).toString("base64");
-  return {
-    GIT_CONFIG_COUNT: "2",
-    GIT_CONFIG_KEY_0: key,
-    GIT_CONFIG_VALUE_0: "",
-    GIT_CONFIG_KEY_1: key,
-    GIT_CONFIG_VALUE_1: `AUTHORIZATION: basic ${basic}`
-  };
-}
 
 // src/shell/github/git-lease.ts
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { join as join2 } from "node:path";
 var DEFAULT_POLL_MS2 = 1600;
 var FIRST_LOOK_MS2 = 50;
-var SEEN_PREFIX = "refs/molecular/seen/";
-var DEFAULT_RENEW_AFTER = 1e3;
+var DEFAULT_REQUEST_TIMEOUT_MS = 3e4;
 var MAX_GIVEN_BACK = 1e3;
+var MAX_RECORDS = 1e3;
+var EMPTY_TREE = { type: "tree", body: Buffer.alloc(0) };
+var LOST_RACE = /stale|cannot lock|failed to (update|lock)|already exists|but expected|fetch first|incorrect old value/i;
 function createGitLeaseKeeper(options) {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS2;
-  const renewAfter = options.renewAfter ?? DEFAULT_RENEW_AFTER;
-  let current;
-  const removals = /* @__PURE__ */ new Set();
-  const isolated = {
-    GIT_CONFIG_NOSYSTEM: "1",
-    GIT_CONFIG_GLOBAL: "/dev/null",
-    HOME: join2(options.dir, ".no-home"),
-    XDG_CONFIG_HOME: join2(options.dir, ".no-home")
-  };
-  const run = (repo, args, more = {}) => git(options.dir, [`--git-dir=${repo.dir}`, ...args], {
-    ...more,
-    env: { ...isolated, ...more.env }
+  const remote = gitRemote({
+    url: options.url,
+    token: async () => typeof options.token === "function" ? options.token() : options.token,
+    timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
   });
-  const remoteEnv = async () => typeof options.env === "function" ? options.env() : options.env ?? {};
-  let making;
-  let disposed = false;
-  const givenBack = /* @__PURE__ */ new Map();
-  const oneLine2 = (text4, env = {}) => {
-    const lines = text4.split("\n").map((line2) => line2.trim()).filter((line2) => line2.length > 0);
-    let line = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? "no output";
-    for (const value of Object.values(env)) {
-      if (value.length >= 8) line = line.split(value).join("[redacted]");
-    }
-    return line.replace(/\s+/g, " ");
-  };
-  const retire = (repo) => {
-    if (current === repo) current = void 0;
-    repo.retired = true;
-    if (repo.users > 0 || repo.removed) return;
-    repo.removed = true;
-    const removal = rm(repo.dir, { recursive: true, force: true }).finally(() => {
-      removals.delete(removal);
-    });
-    removals.add(removal);
-  };
-  const done2 = (repo) => {
-    repo.users -= 1;
-    if (repo.retired || disposed) retire(repo);
-  };
-  const make = async () => {
-    let dir;
-    try {
-      await mkdir(options.dir, { recursive: true });
-      dir = await mkdtemp(join2(options.dir, "leases-"));
-    } catch (error2) {
-      return err(
-        "lock-failed",
-        `no private repository could be made in ${options.dir}: ${error2.message}`
-      );
-    }
-    const out = await git(options.dir, [`--git-dir=${dir}`, "init", "--bare", "--quiet"], {
-      env: isolated
-    });
-    if (!out.ok) {
-      await rm(dir, { recursive: true, force: true });
-      return err("lock-failed", oneLine2(out.error.message));
-    }
-    const config3 = await readFile(join2(dir, "config"), "utf8");
-    return ok({ dir, config: config3, writes: 0, users: 0, retired: false, removed: false });
-  };
-  const use = async () => {
-    for (; ; ) {
-      const repo = current;
-      if (repo) {
-        const config3 = await readFile(join2(repo.dir, "config"), "utf8").catch(() => void 0);
-        if (repo.retired) continue;
-        if (config3 === repo.config && repo.writes < renewAfter) {
-          repo.users += 1;
-          return ok(repo);
-        }
-        retire(repo);
-        continue;
-      }
-      making ??= make().finally(() => {
-        making = void 0;
+  let capabilities;
+  const pushCapabilities = () => {
+    if (!capabilities) {
+      const asked = receivePackCapabilities(remote);
+      capabilities = asked;
+      asked.catch(() => {
+        if (capabilities === asked) capabilities = void 0;
       });
-      const made = await making;
-      if (!made.ok) return made;
-      if (!current && !made.value.retired) current = made.value;
     }
+    return capabilities;
   };
-  const makeLockCommit = async (repo, record4) => {
-    repo.writes += 1;
-    const out = await run(repo, [
-      ...MOLECULAR_IDENTITY,
-      ...COMMIT_SETTINGS,
-      "commit-tree",
-      EMPTY_TREE_SHA,
-      "-m",
-      formatLockRecord(record4)
-    ]);
-    return out.ok ? ok(out.value.stdout.trim()) : { ok: false, error: oneLine2(out.error.message) };
+  const givenBack = /* @__PURE__ */ new Map();
+  const records = /* @__PURE__ */ new Map();
+  const remember = (seen2) => {
+    records.delete(seen2.sha);
+    if (records.size >= MAX_RECORDS) records.delete(records.keys().next().value);
+    records.set(seen2.sha, seen2);
   };
-  const look = async (repo, ref) => {
-    const seenRef = SEEN_PREFIX + ref.slice(ref.lastIndexOf("/") + 1);
-    const env = await remoteEnv();
-    repo.writes += 1;
-    const fetched = await run(
-      repo,
-      [
-        "fetch",
-        "--quiet",
-        "--no-tags",
-        "--no-write-fetch-head",
-        "--no-auto-maintenance",
-        options.url,
-        `+${ref}:${seenRef}`
-      ],
-      { env, okCodes: [0, 128] }
-    );
-    if (!fetched.ok) return { ok: false, error: oneLine2(fetched.error.message, env) };
-    if (fetched.value.code !== 0) {
-      if (/couldn't find remote ref/.test(fetched.value.stderr)) return ok(void 0);
-      return { ok: false, error: oneLine2(fetched.value.stderr, env) };
-    }
-    const shown = await run(repo, ["log", "-1", "--format=%H%x00%ct%x00%B", seenRef, "--"]);
-    if (!shown.ok) return { ok: false, error: oneLine2(shown.error.message) };
-    const [sha = "", committed = "", message = ""] = shown.value.stdout.split("\0");
-    const record4 = parseLockRecord(message);
-    if (!record4) {
-      return ok({
+  const lockCommit = (record4) => commitObject({
+    tree: EMPTY_TREE_SHA,
+    author: MOLECULAR_PERSON,
+    committer: MOLECULAR_PERSON,
+    time: Math.floor(options.now().getTime() / 1e3),
+    message: formatLockRecord(record4)
+  });
+  const failure2 = (error2) => ({
+    ok: false,
+    error: error2 instanceof GitWireError ? error2.message : `unexpected: ${error2.message}`
+  });
+  const look = async (ref) => {
+    try {
+      const sha = await lsRef(remote, ref);
+      if (sha === void 0) return ok(void 0);
+      const known = records.get(sha);
+      if (known) return ok(known);
+      const object2 = await fetchObject(remote, sha);
+      if (object2.type !== "commit") return { ok: false, error: `the lock ref names a ${object2.type}` };
+      const commit = readCommit(object2.body);
+      const record4 = parseLockRecord(commit.message);
+      const seen2 = record4 ? {
+        sha,
+        holder: record4.holder,
+        expiresAt: new Date(record4.expiresAt),
+        released: record4.released === true,
+        ...record4.rev !== void 0 ? { rev: record4.rev } : {}
+      } : {
         sha,
         holder: "unknown",
-        expiresAt: new Date(Number(committed) * 1e3 + options.ttlMs),
+        expiresAt: new Date(commit.committerTime * 1e3 + options.ttlMs),
         released: false
-      });
+      };
+      remember(seen2);
+      return ok(seen2);
+    } catch (error2) {
+      return failure2(error2);
     }
-    return ok({
-      sha,
-      holder: record4.holder,
-      expiresAt: new Date(record4.expiresAt),
-      released: record4.released === true,
-      ...record4.rev !== void 0 ? { rev: record4.rev } : {}
-    });
   };
-  const push = async (repo, ref, sha, expected) => {
-    const env = await remoteEnv();
-    const out = await run(
-      repo,
-      [
-        // A user's push settings must not sign the push or add a check of their own.
-        "-c",
-        "push.gpgSign=false",
-        "-c",
-        "push.useForceIfIncludes=false",
-        "push",
-        "--porcelain",
-        `--force-with-lease=${ref}:${expected}`,
-        options.url,
-        `${sha}:${ref}`
-      ],
-      { env, okCodes: [0, 1, 128] }
-    );
-    if (!out.ok) return { ok: false, error: oneLine2(out.error.message, env) };
-    const line = out.value.stdout.split("\n").find((l) => l.includes(`:${ref}	`));
-    if (line === void 0) return { ok: false, error: oneLine2(out.value.stderr, env) };
-    const [flag, , summary = ""] = line.split("	");
-    if (flag !== "!") return ok("pushed");
-    if (/^\[rejected\]/.test(summary)) return ok("refused");
-    const reason = summary.split(ref).join("the ref");
-    if (/cannot lock|but expected|stale info|fetch first|failed to update ref/i.test(reason))
-      return ok("refused");
-    return { ok: false, error: oneLine2(summary, env) };
+  const push = async (ref, commit, expected) => {
+    try {
+      const outcome = await pushRef(remote, await pushCapabilities(), {
+        ref,
+        old: expected ?? ZERO_SHA,
+        objects: [commit, EMPTY_TREE]
+      });
+      if (outcome.pushed) return ok("pushed");
+      if (LOST_RACE.test(outcome.reason)) return ok("refused");
+      return { ok: false, error: `the server refused it: ${outcome.reason}` };
+    } catch (error2) {
+      if (error2 instanceof GitWireError && error2.unsure) return ok("unsure");
+      return failure2(error2);
+    }
   };
   const failed = (molId, ref, what, why) => err(
     "lock-failed",
@@ -70261,31 +71172,23 @@ function createGitLeaseKeeper(options) {
   );
   const acquire = async (molId) => {
     const ref = lockRefFor(molId);
-    const repo = await use();
-    if (!repo.ok) return failed(molId, ref, "read", repo.error.message);
-    try {
-      return await acquireIn(repo.value, molId, ref);
-    } finally {
-      done2(repo.value);
-    }
-  };
-  const acquireIn = async (repo, molId, ref) => {
     const started = options.now().getTime();
-    const newCommit = async () => {
+    const newCommit = () => {
       const expiresAt = new Date(options.now().getTime() + options.ttlMs);
-      const sha = await makeLockCommit(repo, { holder: options.holder, expiresAt: expiresAt.toISOString() });
-      return sha.ok ? ok({ sha: sha.value, expiresAt }) : sha;
+      const object2 = lockCommit({ holder: options.holder, expiresAt: expiresAt.toISOString() });
+      return { object: object2, sha: objectSha(object2), expiresAt };
     };
     let seen2;
-    let commit;
     const left = givenBack.get(ref);
     givenBack.delete(ref);
     if (left) {
       seen2 = ok(left);
-      commit = await newCommit();
     } else {
-      [seen2, commit] = await Promise.all([look(repo, ref), newCommit()]);
+      pushCapabilities().catch(() => {
+      });
+      seen2 = await look(ref);
     }
+    let commit = newCommit();
     let pause2 = Math.min(FIRST_LOOK_MS2, pollMs);
     for (; ; ) {
       if (!seen2.ok) return failed(molId, ref, "read", seen2.error);
@@ -70293,21 +71196,22 @@ function createGitLeaseKeeper(options) {
       const now = options.now().getTime();
       const free = held === void 0 || held.released || held.expiresAt.getTime() <= now || held.holder === options.holder;
       if (free) {
-        if (!commit.ok || commit.value.expiresAt.getTime() - now < options.ttlMs / 2)
-          commit = await newCommit();
-        if (!commit.ok) return failed(molId, ref, "written", commit.error);
-        const pushed = await push(repo, ref, commit.value.sha, held?.sha ?? "");
+        if (commit.expiresAt.getTime() - now < options.ttlMs / 2) commit = newCommit();
+        const pushed = await push(ref, commit.object, held?.sha);
         if (!pushed.ok) return failed(molId, ref, "written", pushed.error);
         if (pushed.value === "pushed") {
+          remember({ sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt, released: false });
           return ok({
             ref,
-            sha: commit.value.sha,
+            sha: commit.sha,
             holder: options.holder,
-            expiresAt: commit.value.expiresAt,
+            expiresAt: commit.expiresAt,
             ...held?.rev !== void 0 ? { minRev: held.rev } : {},
             ...held === void 0 ? { fresh: true } : {}
           });
         }
+        if (pushed.value === "unsure")
+          remember({ sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt, released: false });
         if (options.now().getTime() - started >= options.waitMs) {
           return failed(molId, ref, "taken", "other writers kept moving it");
         }
@@ -70322,46 +71226,37 @@ function createGitLeaseKeeper(options) {
         await options.sleep(Math.min(pause2, Math.max(1, options.waitMs - waited)));
         pause2 = Math.min(pause2 * 2, pollMs);
       }
-      seen2 = await look(repo, ref);
+      seen2 = await look(ref);
     }
   };
   const release2 = async (lease, rev) => {
-    const repo = await use();
-    if (!repo.ok)
-      throw new Error(`the lock ref ${lease.ref} could not be given back (${repo.error.message})`);
-    try {
-      await releaseIn(repo.value, lease, rev);
-    } finally {
-      done2(repo.value);
-    }
-  };
-  const releaseIn = async (repo, lease, rev) => {
     const record4 = {
       holder: options.holder,
       expiresAt: options.now().toISOString(),
       ...rev !== void 0 ? { rev } : {},
       released: true
     };
-    const sha = await makeLockCommit(repo, record4);
-    if (!sha.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${sha.error})`);
-    const pushed = await push(repo, lease.ref, sha.value, lease.sha);
+    const object2 = lockCommit(record4);
+    const pushed = await push(lease.ref, object2, lease.sha);
     if (!pushed.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${pushed.error})`);
+    if (pushed.value === "unsure")
+      throw new Error(`the lock ref ${lease.ref} could not be given back (its push was not answered)`);
     if (pushed.value === "pushed") {
-      givenBack.delete(lease.ref);
-      if (givenBack.size >= MAX_GIVEN_BACK) givenBack.delete(givenBack.keys().next().value);
-      givenBack.set(lease.ref, {
-        sha: sha.value,
+      const given = {
+        sha: objectSha(object2),
         holder: options.holder,
         expiresAt: new Date(record4.expiresAt),
         released: true,
         ...rev !== void 0 ? { rev } : {}
-      });
+      };
+      remember(given);
+      givenBack.delete(lease.ref);
+      if (givenBack.size >= MAX_GIVEN_BACK) givenBack.delete(givenBack.keys().next().value);
+      givenBack.set(lease.ref, given);
     }
   };
   const dispose = async () => {
-    disposed = true;
-    if (current) retire(current);
-    await Promise.all([...removals]);
+    remote.dispose();
   };
   return { recordsRev: true, acquire, release: release2, dispose };
 }
@@ -70381,9 +71276,8 @@ function gitFirstLeases(options) {
   const byGit = createGitLeaseKeeper({
     ...common,
     url: url2,
-    env: async () => remoteAuthEnv(base, await options.token()),
-    dir: options.dir,
-    ...options.renewAfter !== void 0 ? { renewAfter: options.renewAfter } : {}
+    token: options.token,
+    ...options.requestTimeoutMs !== void 0 ? { requestTimeoutMs: options.requestTimeoutMs } : {}
   });
   const takenByApi = /* @__PURE__ */ new WeakSet();
   let gitFailedAt;
@@ -70437,7 +71331,6 @@ function gitBaseUrlOf(apiBaseUrl2) {
 }
 
 // src/app/app-leases.ts
-var LEAST_GIT = [2, 32];
 var AppLeases = class {
   constructor(options) {
     this.options = options;
@@ -70445,11 +71338,10 @@ var AppLeases = class {
   }
   options;
   repos;
-  gitUsable;
   putAway = /* @__PURE__ */ new Set();
   /** The keeper for a delivery's writes to `repo`; undefined: the REST keeper (no usable git). */
   async keeperFor(octokit, repo, lock) {
-    if (this.options.gitBaseUrl === false || !await this.hasGit()) return void 0;
+    if (this.options.gitBaseUrl === false) return void 0;
     const base = this.options.gitBaseUrl ?? gitBaseUrlOf(apiBaseUrl(octokit));
     const key = `${base}/${repo.owner}/${repo.repo}`.toLowerCase();
     let entry3 = this.repos.get(key);
@@ -70467,12 +71359,10 @@ var AppLeases = class {
           repo,
           gitBaseUrl: base,
           token: () => clientToken(made.client),
-          dir: this.options.dir ?? join3(tmpdir(), "molecular-app-leases"),
           holder: lock.holder,
           lockTtl: lock.lockTtl,
           now: this.options.now,
           warn: this.options.warn,
-          renewAfter: this.options.renewAfter ?? 500,
           retryGitAfterMs: this.options.retryGitAfterMs ?? 6e5
         })
       };
@@ -70486,7 +71376,7 @@ var AppLeases = class {
   get size() {
     return this.repos.size;
   }
-  /** Puts every keeper away (their private repositories removed once their leases are given back). */
+  /** Puts every keeper away (their connections closed once their requests are answered). */
   async close() {
     for (const entry3 of this.repos.values()) this.dispose(entry3);
     this.repos.clear();
@@ -70497,22 +71387,6 @@ var AppLeases = class {
       this.putAway.delete(done2);
     });
     this.putAway.add(done2);
-  }
-  /** Asked once per process: git on the PATH, 2.32 or later. */
-  hasGit() {
-    this.gitUsable ??= git(tmpdir(), ["--version"]).then((out) => {
-      const found3 = out.ok ? /(\d+)\.(\d+)/.exec(out.value.stdout) : null;
-      const version2 = found3 ? [Number(found3[1]), Number(found3[2])] : void 0;
-      const [major, minor] = LEAST_GIT;
-      const usable = version2 !== void 0 && ((version2[0] ?? 0) > major || (version2[0] ?? 0) === major && (version2[1] ?? 0) >= minor);
-      if (!usable) {
-        this.options.warn(
-          `molecule leases are taken over the API (3 requests a write): ${version2 ? `git ${version2.join(".")} is older than ${LEAST_GIT.join(".")}` : "git was not found"} on this host`
-        );
-      }
-      return usable;
-    });
-    return this.gitUsable;
   }
 };
 function apiBaseUrl(octokit) {
@@ -71151,7 +72025,6 @@ function createMolecularApp(options = {}) {
     const seen2 = new SeenRepos();
     const leases = new AppLeases({
       ...options.leases,
-      ...options.leaseDir ? { dir: options.leaseDir } : {},
       ...options.gitBaseUrl !== void 0 ? { gitBaseUrl: options.gitBaseUrl } : {},
       now,
       warn: (message) => app.log.warn(message)

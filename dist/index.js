@@ -45,8 +45,8 @@ var require_tunnel = __commonJS({
     "use strict";
     var net = __require("net");
     var tls = __require("tls");
-    var http = __require("http");
-    var https = __require("https");
+    var http2 = __require("http");
+    var https2 = __require("https");
     var events = __require("events");
     var assert2 = __require("assert");
     var util = __require("util");
@@ -56,24 +56,24 @@ var require_tunnel = __commonJS({
     exports.httpsOverHttps = httpsOverHttps2;
     function httpOverHttp2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = http.request;
+      agent.request = http2.request;
       return agent;
     }
     function httpsOverHttp2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = http.request;
+      agent.request = http2.request;
       agent.createSocket = createSecureSocket;
       agent.defaultPort = 443;
       return agent;
     }
     function httpOverHttps2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = https.request;
+      agent.request = https2.request;
       return agent;
     }
     function httpsOverHttps2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = https.request;
+      agent.request = https2.request;
       agent.createSocket = createSecureSocket;
       agent.defaultPort = 443;
       return agent;
@@ -82,7 +82,7 @@ var require_tunnel = __commonJS({
       var self2 = this;
       self2.options = options || {};
       self2.proxyOptions = self2.options.proxy || {};
-      self2.maxSockets = self2.options.maxSockets || http.Agent.defaultMaxSockets;
+      self2.maxSockets = self2.options.maxSockets || http2.Agent.defaultMaxSockets;
       self2.requests = [];
       self2.sockets = [];
       self2.on("free", function onFree(socket, host, port, localAddress) {
@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve9, reject) => {
             this.close((err2, data) => {
-              return err2 ? reject(err2) : resolve8(data);
+              return err2 ? reject(err2) : resolve9(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err2 = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve9, reject) => {
             this.destroy(err2, (err3, data) => {
               return err3 ? (
                 /* istanbul ignore next: should never error */
                 reject(err3)
-              ) : resolve8(data);
+              ) : resolve9(data);
             });
           });
         }
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise2 = new Promise((resolve8, reject) => {
-        res = resolve8;
+      const promise2 = new Promise((resolve9, reject) => {
+        res = resolve9;
         rej = reject;
       });
       return { promise: promise2, resolve: res, reject: rej };
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve8, reject) => {
+      const waitForDrain = () => new Promise((resolve9, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve8;
+          callback = resolve9;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve8, reject) => {
+      const waitForDrain = () => new Promise((resolve9, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve8;
+          callback = resolve9;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7626,7 +7626,7 @@ var require_client = __commonJS({
     "use strict";
     var assert2 = __require("node:assert");
     var net = __require("node:net");
-    var http = __require("node:http");
+    var http2 = __require("node:http");
     var util = require_util();
     var { channels } = require_diagnostics();
     var Request = require_request();
@@ -7815,7 +7815,7 @@ var require_client = __commonJS({
         this[kUrl] = util.parseOrigin(url2);
         this[kConnector] = connect2;
         this[kPipelining] = pipelining != null ? pipelining : 1;
-        this[kMaxHeadersSize] = maxHeaderSize || http.maxHeaderSize;
+        this[kMaxHeadersSize] = maxHeaderSize || http2.maxHeaderSize;
         this[kKeepAliveDefaultTimeout] = keepAliveTimeout == null ? 4e3 : keepAliveTimeout;
         this[kKeepAliveMaxTimeout] = keepAliveMaxTimeout == null ? 6e5 : keepAliveMaxTimeout;
         this[kKeepAliveTimeoutThreshold] = keepAliveTimeoutThreshold == null ? 2e3 : keepAliveTimeoutThreshold;
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve8) => {
+        return new Promise((resolve9) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve8;
+            this[kClosedResolve] = resolve9;
           } else {
-            resolve8(null);
+            resolve9(null);
           }
         });
       }
       async [kDestroy](err2) {
-        return new Promise((resolve8) => {
+        return new Promise((resolve9) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve8(null);
+            resolve9(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err2, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve8, reject) => {
+        const socket = await new Promise((resolve9, reject) => {
           client[kConnector]({
             host,
             hostname: hostname4,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err2) {
               reject(err2);
             } else {
-              resolve8(socket2);
+              resolve9(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve8) => {
-            this[kClosedResolve] = resolve8;
+          await new Promise((resolve9) => {
+            this[kClosedResolve] = resolve9;
           });
         }
       }
@@ -8622,7 +8622,7 @@ var require_agent = __commonJS({
     function defaultFactory(origin, opts) {
       return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool(origin, opts);
     }
-    var Agent = class extends DispatcherBase {
+    var Agent3 = class extends DispatcherBase {
       constructor({ factory = defaultFactory, maxRedirections = 0, connect, tls, ...options } = {}) {
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
@@ -8697,7 +8697,7 @@ var require_agent = __commonJS({
         await Promise.all(destroyPromises);
       }
     };
-    module.exports = Agent;
+    module.exports = Agent3;
   }
 });
 
@@ -8707,7 +8707,7 @@ var require_proxy_agent = __commonJS({
     "use strict";
     var { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = require_symbols();
     var { URL: URL2 } = __require("node:url");
-    var Agent = require_agent();
+    var Agent3 = require_agent();
     var Pool = require_pool();
     var DispatcherBase = require_dispatcher_base();
     var { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = require_errors();
@@ -8822,7 +8822,7 @@ var require_proxy_agent = __commonJS({
           return agentFactory(origin2, options);
         };
         this[kClient] = clientFactory(url2, { connect });
-        this[kAgent] = new Agent({
+        this[kAgent] = new Agent3({
           ...opts,
           factory,
           connect: async (opts2, callback) => {
@@ -8931,7 +8931,7 @@ var require_env_http_proxy_agent = __commonJS({
     var DispatcherBase = require_dispatcher_base();
     var { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = require_symbols();
     var ProxyAgent2 = require_proxy_agent();
-    var Agent = require_agent();
+    var Agent3 = require_agent();
     var DEFAULT_PORTS = {
       "http:": 80,
       "https:": 443
@@ -8951,7 +8951,7 @@ var require_env_http_proxy_agent = __commonJS({
           });
         }
         const { httpProxy, httpsProxy, noProxy, ...agentOpts } = opts;
-        this[kNoProxyAgent] = new Agent(agentOpts);
+        this[kNoProxyAgent] = new Agent3(agentOpts);
         const HTTP_PROXY = httpProxy ?? process.env.http_proxy ?? process.env.HTTP_PROXY;
         if (HTTP_PROXY) {
           this[kHttpProxyAgent] = new ProxyAgent2({ ...agentOpts, uri: HTTP_PROXY });
@@ -9449,7 +9449,7 @@ var require_readable = __commonJS({
   "node_modules/undici/lib/api/readable.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
-    var { Readable } = __require("node:stream");
+    var { Readable: Readable2 } = __require("node:stream");
     var { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = require_errors();
     var util = require_util();
     var { ReadableStreamFrom } = require_util();
@@ -9461,7 +9461,7 @@ var require_readable = __commonJS({
     var kContentLength = /* @__PURE__ */ Symbol("kContentLength");
     var noop3 = () => {
     };
-    var BodyReadable = class extends Readable {
+    var BodyReadable = class extends Readable2 {
       constructor({
         resume: resume2,
         abort,
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve8, reject) => {
+        return await new Promise((resolve9, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve8(null);
+              resolve9(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert2(!stream[kConsume]);
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve9, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve8,
+              resolve: resolve9,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve8, stream, length } = consume2;
+      const { type, body, resolve: resolve9, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve8(chunksDecode(body, length));
+          resolve9(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve8(JSON.parse(chunksDecode(body, length)));
+          resolve9(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve8(chunksConcat(body, length).buffer);
+          resolve9(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve8(new Blob(body, { type: stream[kContentType] }));
+          resolve9(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve8(chunksConcat(body, length));
+          resolve9(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err2) {
@@ -9803,7 +9803,7 @@ var require_api_request = __commonJS({
   "node_modules/undici/lib/api/api-request.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
-    var { Readable } = require_readable();
+    var { Readable: Readable2 } = require_readable();
     var { InvalidArgumentError, RequestAbortedError } = require_errors();
     var util = require_util();
     var { getResolveErrorBodyCallback } = require_util3();
@@ -9898,7 +9898,7 @@ var require_api_request = __commonJS({
         const parsedHeaders = responseHeaders === "raw" ? util.parseHeaders(rawHeaders) : headers;
         const contentType = parsedHeaders["content-type"];
         const contentLength = parsedHeaders["content-length"];
-        const res = new Readable({
+        const res = new Readable2({
           resume: resume2,
           abort,
           contentType,
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           request2.call(this, opts, (err2, data) => {
-            return err2 ? reject(err2) : resolve8(data);
+            return err2 ? reject(err2) : resolve9(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           stream.call(this, opts, factory, (err2, data) => {
-            return err2 ? reject(err2) : resolve8(data);
+            return err2 ? reject(err2) : resolve9(data);
           });
         });
       }
@@ -10213,7 +10213,7 @@ var require_api_pipeline = __commonJS({
   "node_modules/undici/lib/api/api-pipeline.js"(exports, module) {
     "use strict";
     var {
-      Readable,
+      Readable: Readable2,
       Duplex,
       PassThrough
     } = __require("node:stream");
@@ -10227,7 +10227,7 @@ var require_api_pipeline = __commonJS({
     var { addSignal, removeSignal } = require_abort_signal();
     var assert2 = __require("node:assert");
     var kResume = /* @__PURE__ */ Symbol("resume");
-    var PipelineRequest = class extends Readable {
+    var PipelineRequest = class extends Readable2 {
       constructor() {
         super({ autoDestroy: true });
         this[kResume] = null;
@@ -10244,7 +10244,7 @@ var require_api_pipeline = __commonJS({
         callback(err2);
       }
     };
-    var PipelineResponse = class extends Readable {
+    var PipelineResponse = class extends Readable2 {
       constructor(resume2) {
         super({ autoDestroy: true });
         this[kResume] = resume2;
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           upgrade.call(this, opts, (err2, data) => {
-            return err2 ? reject(err2) : resolve8(data);
+            return err2 ? reject(err2) : resolve9(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           connect.call(this, opts, (err2, data) => {
-            return err2 ? reject(err2) : resolve8(data);
+            return err2 ? reject(err2) : resolve9(data);
           });
         });
       }
@@ -11296,7 +11296,7 @@ var require_mock_agent = __commonJS({
   "node_modules/undici/lib/mock/mock-agent.js"(exports, module) {
     "use strict";
     var { kClients } = require_symbols();
-    var Agent = require_agent();
+    var Agent3 = require_agent();
     var {
       kAgent,
       kMockAgentSet,
@@ -11323,7 +11323,7 @@ var require_mock_agent = __commonJS({
         if (opts?.agent && typeof opts.agent.dispatch !== "function") {
           throw new InvalidArgumentError("Argument opts.agent must implement Agent");
         }
-        const agent = opts?.agent ? opts.agent : new Agent(opts);
+        const agent = opts?.agent ? opts.agent : new Agent3(opts);
         this[kAgent] = agent;
         this[kClients] = agent[kClients];
         this[kOptions] = buildMockOptions(opts);
@@ -11427,9 +11427,9 @@ var require_global2 = __commonJS({
     "use strict";
     var globalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.1");
     var { InvalidArgumentError } = require_errors();
-    var Agent = require_agent();
+    var Agent3 = require_agent();
     if (getGlobalDispatcher() === void 0) {
-      setGlobalDispatcher(new Agent());
+      setGlobalDispatcher(new Agent3());
     }
     function setGlobalDispatcher(agent) {
       if (!agent || typeof agent.dispatch !== "function") {
@@ -13569,7 +13569,7 @@ var require_fetch = __commonJS({
       subresourceSet
     } = require_constants3();
     var EE = __require("node:events");
-    var { Readable, pipeline, finished } = __require("node:stream");
+    var { Readable: Readable2, pipeline, finished } = __require("node:stream");
     var { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = require_util();
     var { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url();
     var { getGlobalDispatcher } = require_global2();
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch2({ body }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve8, reject) => agent.dispatch(
+        return new Promise((resolve9, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14508,9 +14508,9 @@ var require_fetch = __commonJS({
                   }
                 }
               }
-              this.body = new Readable({ read: resume2 });
+              this.body = new Readable2({ read: resume2 });
               const onError = this.onError.bind(this);
-              resolve8({
+              resolve9({
                 status: status2,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve8({
+              resolve9({
                 status: status2,
                 statusText: STATUS_CODES[status2],
                 headersList,
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve8) => {
-        setTimeout(resolve8, ms).unref();
+      return new Promise((resolve9) => {
+        setTimeout(resolve9, ms).unref();
       });
     }
     module.exports = {
@@ -19019,7 +19019,7 @@ var require_undici = __commonJS({
     var Dispatcher = require_dispatcher();
     var Pool = require_pool();
     var BalancedPool = require_balanced_pool();
-    var Agent = require_agent();
+    var Agent3 = require_agent();
     var ProxyAgent2 = require_proxy_agent();
     var EnvHttpProxyAgent = require_env_http_proxy_agent();
     var RetryAgent = require_retry_agent();
@@ -19042,7 +19042,7 @@ var require_undici = __commonJS({
     module.exports.Client = Client;
     module.exports.Pool = Pool;
     module.exports.BalancedPool = BalancedPool;
-    module.exports.Agent = Agent;
+    module.exports.Agent = Agent3;
     module.exports.ProxyAgent = ProxyAgent2;
     module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent;
     module.exports.RetryAgent = RetryAgent;
@@ -19159,10 +19159,10 @@ var require_proxy = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getProxyUrl = getProxyUrl2;
-    exports.checkBypass = checkBypass;
+    exports.checkBypass = checkBypass2;
     function getProxyUrl2(reqUrl) {
       const usingSsl = reqUrl.protocol === "https:";
-      if (checkBypass(reqUrl)) {
+      if (checkBypass2(reqUrl)) {
         return void 0;
       }
       const proxyVar = (() => {
@@ -19174,21 +19174,21 @@ var require_proxy = __commonJS({
       })();
       if (proxyVar) {
         try {
-          return new DecodedURL(proxyVar);
+          return new DecodedURL2(proxyVar);
         } catch (_a3) {
           if (!proxyVar.startsWith("http://") && !proxyVar.startsWith("https://"))
-            return new DecodedURL(`http://${proxyVar}`);
+            return new DecodedURL2(`http://${proxyVar}`);
         }
       } else {
         return void 0;
       }
     }
-    function checkBypass(reqUrl) {
+    function checkBypass2(reqUrl) {
       if (!reqUrl.hostname) {
         return false;
       }
       const reqHost = reqUrl.hostname;
-      if (isLoopbackAddress(reqHost)) {
+      if (isLoopbackAddress2(reqHost)) {
         return true;
       }
       const noProxy = process.env["no_proxy"] || process.env["NO_PROXY"] || "";
@@ -19214,11 +19214,11 @@ var require_proxy = __commonJS({
       }
       return false;
     }
-    function isLoopbackAddress(host) {
+    function isLoopbackAddress2(host) {
       const hostLower = host.toLowerCase();
       return hostLower === "localhost" || hostLower.startsWith("127.") || hostLower.startsWith("[::1]") || hostLower.startsWith("[0:0:0:0:0:0:0:1]");
     }
-    var DecodedURL = class extends URL {
+    var DecodedURL2 = class extends URL {
       constructor(url2, base) {
         super(url2, base);
         this._decodedUsername = decodeURIComponent(super.username);
@@ -19275,13 +19275,13 @@ var require_lib = __commonJS({
         return result;
       };
     })();
-    var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
+    var __awaiter4 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve8) {
-          resolve8(value);
+        return value instanceof P2 ? value : new P2(function(resolve9) {
+          resolve9(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve9, reject) {
         function fulfilled(value) {
           try {
             step2(generator.next(value));
@@ -19297,7 +19297,7 @@ var require_lib = __commonJS({
           }
         }
         function step2(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step2((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19306,8 +19306,8 @@ var require_lib = __commonJS({
     exports.HttpClient = exports.HttpClientResponse = exports.HttpClientError = exports.MediaTypes = exports.Headers = exports.HttpCodes = void 0;
     exports.getProxyUrl = getProxyUrl2;
     exports.isHttps = isHttps;
-    var http = __importStar(__require("http"));
-    var https = __importStar(__require("https"));
+    var http2 = __importStar(__require("http"));
+    var https2 = __importStar(__require("https"));
     var pm = __importStar(require_proxy());
     var tunnel2 = __importStar(require_tunnel2());
     var undici_1 = require_undici();
@@ -19366,10 +19366,10 @@ var require_lib = __commonJS({
       HttpCodes2.ServiceUnavailable,
       HttpCodes2.GatewayTimeout
     ];
-    var RetryableHttpVerbs = ["OPTIONS", "GET", "DELETE", "HEAD"];
-    var ExponentialBackoffCeiling = 10;
-    var ExponentialBackoffTimeSlice = 5;
-    var HttpClientError = class _HttpClientError extends Error {
+    var RetryableHttpVerbs2 = ["OPTIONS", "GET", "DELETE", "HEAD"];
+    var ExponentialBackoffCeiling2 = 10;
+    var ExponentialBackoffTimeSlice2 = 5;
+    var HttpClientError2 = class _HttpClientError extends Error {
       constructor(message, statusCode) {
         super(message);
         this.name = "HttpClientError";
@@ -19377,39 +19377,39 @@ var require_lib = __commonJS({
         Object.setPrototypeOf(this, _HttpClientError.prototype);
       }
     };
-    exports.HttpClientError = HttpClientError;
-    var HttpClientResponse = class {
+    exports.HttpClientError = HttpClientError2;
+    var HttpClientResponse2 = class {
       constructor(message) {
         this.message = message;
       }
       readBody() {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve8) => __awaiter3(this, void 0, void 0, function* () {
+        return __awaiter4(this, void 0, void 0, function* () {
+          return new Promise((resolve9) => __awaiter4(this, void 0, void 0, function* () {
             let output2 = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output2 = Buffer.concat([output2, chunk]);
             });
             this.message.on("end", () => {
-              resolve8(output2.toString());
+              resolve9(output2.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve8) => __awaiter3(this, void 0, void 0, function* () {
+        return __awaiter4(this, void 0, void 0, function* () {
+          return new Promise((resolve9) => __awaiter4(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve8(Buffer.concat(chunks));
+              resolve9(Buffer.concat(chunks));
             });
           }));
         });
       }
     };
-    exports.HttpClientResponse = HttpClientResponse;
+    exports.HttpClientResponse = HttpClientResponse2;
     function isHttps(requestUrl) {
       const parsedUrl = new URL(requestUrl);
       return parsedUrl.protocol === "https:";
@@ -19453,42 +19453,42 @@ var require_lib = __commonJS({
         }
       }
       options(requestUrl, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
+        return __awaiter4(this, void 0, void 0, function* () {
           return this.request("OPTIONS", requestUrl, null, additionalHeaders || {});
         });
       }
       get(requestUrl, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
+        return __awaiter4(this, void 0, void 0, function* () {
           return this.request("GET", requestUrl, null, additionalHeaders || {});
         });
       }
       del(requestUrl, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
+        return __awaiter4(this, void 0, void 0, function* () {
           return this.request("DELETE", requestUrl, null, additionalHeaders || {});
         });
       }
       post(requestUrl, data, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
+        return __awaiter4(this, void 0, void 0, function* () {
           return this.request("POST", requestUrl, data, additionalHeaders || {});
         });
       }
       patch(requestUrl, data, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
+        return __awaiter4(this, void 0, void 0, function* () {
           return this.request("PATCH", requestUrl, data, additionalHeaders || {});
         });
       }
       put(requestUrl, data, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
+        return __awaiter4(this, void 0, void 0, function* () {
           return this.request("PUT", requestUrl, data, additionalHeaders || {});
         });
       }
       head(requestUrl, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
+        return __awaiter4(this, void 0, void 0, function* () {
           return this.request("HEAD", requestUrl, null, additionalHeaders || {});
         });
       }
       sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
+        return __awaiter4(this, void 0, void 0, function* () {
           return this.request(verb, requestUrl, stream, additionalHeaders);
         });
       }
@@ -19497,14 +19497,14 @@ var require_lib = __commonJS({
        * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
        */
       getJson(requestUrl_1) {
-        return __awaiter3(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+        return __awaiter4(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
           additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
           const res = yield this.get(requestUrl, additionalHeaders);
           return this._processResponse(res, this.requestOptions);
         });
       }
       postJson(requestUrl_1, obj_1) {
-        return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+        return __awaiter4(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
           const data = JSON.stringify(obj, null, 2);
           additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
           additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
@@ -19513,7 +19513,7 @@ var require_lib = __commonJS({
         });
       }
       putJson(requestUrl_1, obj_1) {
-        return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+        return __awaiter4(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
           const data = JSON.stringify(obj, null, 2);
           additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
           additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
@@ -19522,7 +19522,7 @@ var require_lib = __commonJS({
         });
       }
       patchJson(requestUrl_1, obj_1) {
-        return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+        return __awaiter4(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
           const data = JSON.stringify(obj, null, 2);
           additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
           additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
@@ -19536,13 +19536,13 @@ var require_lib = __commonJS({
        * Prefer get, del, post and patch
        */
       request(verb, requestUrl, data, headers) {
-        return __awaiter3(this, void 0, void 0, function* () {
+        return __awaiter4(this, void 0, void 0, function* () {
           if (this._disposed) {
             throw new Error("Client has already been disposed.");
           }
           const parsedUrl = new URL(requestUrl);
           let info2 = this._prepareRequest(verb, parsedUrl, headers);
-          const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb) ? this._maxRetries + 1 : 1;
+          const maxTries = this._allowRetries && RetryableHttpVerbs2.includes(verb) ? this._maxRetries + 1 : 1;
           let numTries = 0;
           let response;
           do {
@@ -19610,15 +19610,15 @@ var require_lib = __commonJS({
        * @param data
        */
       requestRaw(info2, data) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve8, reject) => {
+        return __awaiter4(this, void 0, void 0, function* () {
+          return new Promise((resolve9, reject) => {
             function callbackForResult(err2, res) {
               if (err2) {
                 reject(err2);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve8(res);
+                resolve9(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19646,7 +19646,7 @@ var require_lib = __commonJS({
           }
         }
         const req = info2.httpModule.request(info2.options, (msg) => {
-          const res = new HttpClientResponse(msg);
+          const res = new HttpClientResponse2(msg);
           handleResult(void 0, res);
         });
         let socket;
@@ -19696,7 +19696,7 @@ var require_lib = __commonJS({
         const info2 = {};
         info2.parsedUrl = requestUrl;
         const usingSsl = info2.parsedUrl.protocol === "https:";
-        info2.httpModule = usingSsl ? https : http;
+        info2.httpModule = usingSsl ? https2 : http2;
         const defaultPort = usingSsl ? 443 : 80;
         info2.options = {};
         info2.options.host = info2.parsedUrl.hostname;
@@ -19717,9 +19717,9 @@ var require_lib = __commonJS({
       }
       _mergeHeaders(headers) {
         if (this.requestOptions && this.requestOptions.headers) {
-          return Object.assign({}, lowercaseKeys2(this.requestOptions.headers), lowercaseKeys2(headers || {}));
+          return Object.assign({}, lowercaseKeys3(this.requestOptions.headers), lowercaseKeys3(headers || {}));
         }
-        return lowercaseKeys2(headers || {});
+        return lowercaseKeys3(headers || {});
       }
       /**
        * Gets an existing header value or returns a default.
@@ -19731,7 +19731,7 @@ var require_lib = __commonJS({
       _getExistingOrDefaultHeader(additionalHeaders, header, _default3) {
         let clientHeader;
         if (this.requestOptions && this.requestOptions.headers) {
-          const headerValue = lowercaseKeys2(this.requestOptions.headers)[header];
+          const headerValue = lowercaseKeys3(this.requestOptions.headers)[header];
           if (headerValue) {
             clientHeader = typeof headerValue === "number" ? headerValue.toString() : headerValue;
           }
@@ -19755,7 +19755,7 @@ var require_lib = __commonJS({
       _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default3) {
         let clientHeader;
         if (this.requestOptions && this.requestOptions.headers) {
-          const headerValue = lowercaseKeys2(this.requestOptions.headers)[Headers2.ContentType];
+          const headerValue = lowercaseKeys3(this.requestOptions.headers)[Headers2.ContentType];
           if (headerValue) {
             if (typeof headerValue === "number") {
               clientHeader = String(headerValue);
@@ -19797,7 +19797,7 @@ var require_lib = __commonJS({
         const usingSsl = parsedUrl.protocol === "https:";
         let maxSockets = 100;
         if (this.requestOptions) {
-          maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+          maxSockets = this.requestOptions.maxSockets || http2.globalAgent.maxSockets;
         }
         if (proxyUrl && proxyUrl.hostname) {
           const agentOptions = {
@@ -19819,7 +19819,7 @@ var require_lib = __commonJS({
         }
         if (!agent) {
           const options = { keepAlive: this._keepAlive, maxSockets };
-          agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+          agent = usingSsl ? new https2.Agent(options) : new http2.Agent(options);
           this._agent = agent;
         }
         if (usingSsl && this._ignoreSslError) {
@@ -19859,15 +19859,15 @@ var require_lib = __commonJS({
         return baseUserAgent;
       }
       _performExponentialBackoff(retryNumber) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-          const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve8) => setTimeout(() => resolve8(), ms));
+        return __awaiter4(this, void 0, void 0, function* () {
+          retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
+          const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
+          return new Promise((resolve9) => setTimeout(() => resolve9(), ms));
         });
       }
       _processResponse(res, options) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve8, reject) => __awaiter3(this, void 0, void 0, function* () {
+        return __awaiter4(this, void 0, void 0, function* () {
+          return new Promise((resolve9, reject) => __awaiter4(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19875,7 +19875,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve8(response);
+              resolve9(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19910,18 +19910,18 @@ var require_lib = __commonJS({
               } else {
                 msg = `Failed request: (${statusCode})`;
               }
-              const err2 = new HttpClientError(msg, statusCode);
+              const err2 = new HttpClientError2(msg, statusCode);
               err2.result = response.result;
               reject(err2);
             } else {
-              resolve8(response);
+              resolve9(response);
             }
           }));
         });
       }
     };
     exports.HttpClient = HttpClient3;
-    var lowercaseKeys2 = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase()] = obj[k], c), {});
+    var lowercaseKeys3 = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase()] = obj[k], c), {});
   }
 });
 
@@ -20378,8 +20378,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve8, reject) {
-            return setTimeout(resolve8, t);
+          return new this.Promise(function(resolve9, reject) {
+            return setTimeout(resolve9, t);
           });
         }
         computePenalty() {
@@ -20590,15 +20590,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error3, reject, resolve8, returned, task;
+          var args, cb, error3, reject, resolve9, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve8, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve9, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve8(returned);
+                  return resolve9(returned);
                 };
               } catch (error1) {
                 error3 = error1;
@@ -20613,13 +20613,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise2, reject, resolve8;
-          resolve8 = reject = null;
+          var promise2, reject, resolve9;
+          resolve9 = reject = null;
           promise2 = new this.Promise(function(_resolve, _reject) {
-            resolve8 = _resolve;
+            resolve9 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve8, reject });
+          this._queue.push({ task, args, resolve: resolve9, reject });
           this._tryToRun();
           return promise2;
         }
@@ -21020,14 +21020,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve8, reject) => {
+              return new this.Promise((resolve9, reject) => {
                 if (finished()) {
-                  return resolve8();
+                  return resolve9();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve8();
+                      return resolve9();
                     }
                   });
                 }
@@ -21120,9 +21120,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve8, reject) {
+              return new this.Promise(function(resolve9, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve8)(args3);
+                  return (args3[0] != null ? reject : resolve9)(args3);
                 });
               });
             };
@@ -31764,7 +31764,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve8.call(this, root, ref);
+      let _sch = resolve9.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -31791,7 +31791,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve8(root, ref) {
+    function resolve9(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -32544,7 +32544,7 @@ var require_schemes = __commonJS({
       urnComponent.nss = (uuidComponent.uuid || "").toLowerCase();
       return urnComponent;
     }
-    var http = (
+    var http2 = (
       /** @type {SchemeHandler} */
       {
         scheme: "http",
@@ -32553,11 +32553,11 @@ var require_schemes = __commonJS({
         serialize: httpSerialize
       }
     );
-    var https = (
+    var https2 = (
       /** @type {SchemeHandler} */
       {
         scheme: "https",
-        domainHost: http.domainHost,
+        domainHost: http2.domainHost,
         parse: httpParse,
         serialize: httpSerialize
       }
@@ -32601,8 +32601,8 @@ var require_schemes = __commonJS({
     var SCHEMES = (
       /** @type {Record<SchemeName, SchemeHandler>} */
       {
-        http,
-        https,
+        http: http2,
+        https: https2,
         ws,
         wss,
         urn,
@@ -32655,7 +32655,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve8(baseURI, relativeURI, options) {
+    function resolve9(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -33046,7 +33046,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize4,
-      resolve: resolve8,
+      resolve: resolve9,
       resolveComponent,
       equal,
       serialize,
@@ -37101,8 +37101,112 @@ function prepareKeyValueMessage(key, value) {
 import * as os4 from "os";
 
 // node_modules/@actions/http-client/lib/index.js
+import * as http from "http";
+import * as https from "https";
+
+// node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+  const usingSsl = reqUrl.protocol === "https:";
+  if (checkBypass(reqUrl)) {
+    return void 0;
+  }
+  const proxyVar = (() => {
+    if (usingSsl) {
+      return process.env["https_proxy"] || process.env["HTTPS_PROXY"];
+    } else {
+      return process.env["http_proxy"] || process.env["HTTP_PROXY"];
+    }
+  })();
+  if (proxyVar) {
+    try {
+      return new DecodedURL(proxyVar);
+    } catch (_a3) {
+      if (!proxyVar.startsWith("http://") && !proxyVar.startsWith("https://"))
+        return new DecodedURL(`http://${proxyVar}`);
+    }
+  } else {
+    return void 0;
+  }
+}
+function checkBypass(reqUrl) {
+  if (!reqUrl.hostname) {
+    return false;
+  }
+  const reqHost = reqUrl.hostname;
+  if (isLoopbackAddress(reqHost)) {
+    return true;
+  }
+  const noProxy = process.env["no_proxy"] || process.env["NO_PROXY"] || "";
+  if (!noProxy) {
+    return false;
+  }
+  let reqPort;
+  if (reqUrl.port) {
+    reqPort = Number(reqUrl.port);
+  } else if (reqUrl.protocol === "http:") {
+    reqPort = 80;
+  } else if (reqUrl.protocol === "https:") {
+    reqPort = 443;
+  }
+  const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+  if (typeof reqPort === "number") {
+    upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+  }
+  for (const upperNoProxyItem of noProxy.split(",").map((x) => x.trim().toUpperCase()).filter((x) => x)) {
+    if (upperNoProxyItem === "*" || upperReqHosts.some((x) => x === upperNoProxyItem || x.endsWith(`.${upperNoProxyItem}`) || upperNoProxyItem.startsWith(".") && x.endsWith(`${upperNoProxyItem}`))) {
+      return true;
+    }
+  }
+  return false;
+}
+function isLoopbackAddress(host) {
+  const hostLower = host.toLowerCase();
+  return hostLower === "localhost" || hostLower.startsWith("127.") || hostLower.startsWith("[::1]") || hostLower.startsWith("[0:0:0:0:0:0:0:1]");
+}
+var DecodedURL = class extends URL {
+  constructor(url2, base) {
+    super(url2, base);
+    this._decodedUsername = decodeURIComponent(super.username);
+    this._decodedPassword = decodeURIComponent(super.password);
+  }
+  get username() {
+    return this._decodedUsername;
+  }
+  get password() {
+    return this._decodedPassword;
+  }
+};
+
+// node_modules/@actions/http-client/lib/index.js
 var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
+var __awaiter = function(thisArg, _arguments, P2, generator) {
+  function adopt(value) {
+    return value instanceof P2 ? value : new P2(function(resolve9) {
+      resolve9(value);
+    });
+  }
+  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+    function fulfilled(value) {
+      try {
+        step2(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step2(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step2(result) {
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step2((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
 var HttpCodes;
 (function(HttpCodes2) {
   HttpCodes2[HttpCodes2["OK"] = 200] = "OK";
@@ -37154,17 +37258,566 @@ var HttpResponseRetryCodes = [
   HttpCodes.ServiceUnavailable,
   HttpCodes.GatewayTimeout
 ];
+var RetryableHttpVerbs = ["OPTIONS", "GET", "DELETE", "HEAD"];
+var ExponentialBackoffCeiling = 10;
+var ExponentialBackoffTimeSlice = 5;
+var HttpClientError = class _HttpClientError extends Error {
+  constructor(message, statusCode) {
+    super(message);
+    this.name = "HttpClientError";
+    this.statusCode = statusCode;
+    Object.setPrototypeOf(this, _HttpClientError.prototype);
+  }
+};
+var HttpClientResponse = class {
+  constructor(message) {
+    this.message = message;
+  }
+  readBody() {
+    return __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve9) => __awaiter(this, void 0, void 0, function* () {
+        let output2 = Buffer.alloc(0);
+        this.message.on("data", (chunk) => {
+          output2 = Buffer.concat([output2, chunk]);
+        });
+        this.message.on("end", () => {
+          resolve9(output2.toString());
+        });
+      }));
+    });
+  }
+  readBodyBuffer() {
+    return __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve9) => __awaiter(this, void 0, void 0, function* () {
+        const chunks = [];
+        this.message.on("data", (chunk) => {
+          chunks.push(chunk);
+        });
+        this.message.on("end", () => {
+          resolve9(Buffer.concat(chunks));
+        });
+      }));
+    });
+  }
+};
+var HttpClient = class {
+  constructor(userAgent2, handlers, requestOptions) {
+    this._ignoreSslError = false;
+    this._allowRedirects = true;
+    this._allowRedirectDowngrade = false;
+    this._maxRedirects = 50;
+    this._allowRetries = false;
+    this._maxRetries = 1;
+    this._keepAlive = false;
+    this._disposed = false;
+    this.userAgent = this._getUserAgentWithOrchestrationId(userAgent2);
+    this.handlers = handlers || [];
+    this.requestOptions = requestOptions;
+    if (requestOptions) {
+      if (requestOptions.ignoreSslError != null) {
+        this._ignoreSslError = requestOptions.ignoreSslError;
+      }
+      this._socketTimeout = requestOptions.socketTimeout;
+      if (requestOptions.allowRedirects != null) {
+        this._allowRedirects = requestOptions.allowRedirects;
+      }
+      if (requestOptions.allowRedirectDowngrade != null) {
+        this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+      }
+      if (requestOptions.maxRedirects != null) {
+        this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+      }
+      if (requestOptions.keepAlive != null) {
+        this._keepAlive = requestOptions.keepAlive;
+      }
+      if (requestOptions.allowRetries != null) {
+        this._allowRetries = requestOptions.allowRetries;
+      }
+      if (requestOptions.maxRetries != null) {
+        this._maxRetries = requestOptions.maxRetries;
+      }
+    }
+  }
+  options(requestUrl, additionalHeaders) {
+    return __awaiter(this, void 0, void 0, function* () {
+      return this.request("OPTIONS", requestUrl, null, additionalHeaders || {});
+    });
+  }
+  get(requestUrl, additionalHeaders) {
+    return __awaiter(this, void 0, void 0, function* () {
+      return this.request("GET", requestUrl, null, additionalHeaders || {});
+    });
+  }
+  del(requestUrl, additionalHeaders) {
+    return __awaiter(this, void 0, void 0, function* () {
+      return this.request("DELETE", requestUrl, null, additionalHeaders || {});
+    });
+  }
+  post(requestUrl, data, additionalHeaders) {
+    return __awaiter(this, void 0, void 0, function* () {
+      return this.request("POST", requestUrl, data, additionalHeaders || {});
+    });
+  }
+  patch(requestUrl, data, additionalHeaders) {
+    return __awaiter(this, void 0, void 0, function* () {
+      return this.request("PATCH", requestUrl, data, additionalHeaders || {});
+    });
+  }
+  put(requestUrl, data, additionalHeaders) {
+    return __awaiter(this, void 0, void 0, function* () {
+      return this.request("PUT", requestUrl, data, additionalHeaders || {});
+    });
+  }
+  head(requestUrl, additionalHeaders) {
+    return __awaiter(this, void 0, void 0, function* () {
+      return this.request("HEAD", requestUrl, null, additionalHeaders || {});
+    });
+  }
+  sendStream(verb, requestUrl, stream, additionalHeaders) {
+    return __awaiter(this, void 0, void 0, function* () {
+      return this.request(verb, requestUrl, stream, additionalHeaders);
+    });
+  }
+  /**
+   * Gets a typed object from an endpoint
+   * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+   */
+  getJson(requestUrl_1) {
+    return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+      additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+      const res = yield this.get(requestUrl, additionalHeaders);
+      return this._processResponse(res, this.requestOptions);
+    });
+  }
+  postJson(requestUrl_1, obj_1) {
+    return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+      const data = JSON.stringify(obj, null, 2);
+      additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+      additionalHeaders[Headers.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+      const res = yield this.post(requestUrl, data, additionalHeaders);
+      return this._processResponse(res, this.requestOptions);
+    });
+  }
+  putJson(requestUrl_1, obj_1) {
+    return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+      const data = JSON.stringify(obj, null, 2);
+      additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+      additionalHeaders[Headers.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+      const res = yield this.put(requestUrl, data, additionalHeaders);
+      return this._processResponse(res, this.requestOptions);
+    });
+  }
+  patchJson(requestUrl_1, obj_1) {
+    return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+      const data = JSON.stringify(obj, null, 2);
+      additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+      additionalHeaders[Headers.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+      const res = yield this.patch(requestUrl, data, additionalHeaders);
+      return this._processResponse(res, this.requestOptions);
+    });
+  }
+  /**
+   * Makes a raw http request.
+   * All other methods such as get, post, patch, and request ultimately call this.
+   * Prefer get, del, post and patch
+   */
+  request(verb, requestUrl, data, headers) {
+    return __awaiter(this, void 0, void 0, function* () {
+      if (this._disposed) {
+        throw new Error("Client has already been disposed.");
+      }
+      const parsedUrl = new URL(requestUrl);
+      let info2 = this._prepareRequest(verb, parsedUrl, headers);
+      const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb) ? this._maxRetries + 1 : 1;
+      let numTries = 0;
+      let response;
+      do {
+        response = yield this.requestRaw(info2, data);
+        if (response && response.message && response.message.statusCode === HttpCodes.Unauthorized) {
+          let authenticationHandler;
+          for (const handler2 of this.handlers) {
+            if (handler2.canHandleAuthentication(response)) {
+              authenticationHandler = handler2;
+              break;
+            }
+          }
+          if (authenticationHandler) {
+            return authenticationHandler.handleAuthentication(this, info2, data);
+          } else {
+            return response;
+          }
+        }
+        let redirectsRemaining = this._maxRedirects;
+        while (response.message.statusCode && HttpRedirectCodes.includes(response.message.statusCode) && this._allowRedirects && redirectsRemaining > 0) {
+          const redirectUrl = response.message.headers["location"];
+          if (!redirectUrl) {
+            break;
+          }
+          const parsedRedirectUrl = new URL(redirectUrl);
+          if (parsedUrl.protocol === "https:" && parsedUrl.protocol !== parsedRedirectUrl.protocol && !this._allowRedirectDowngrade) {
+            throw new Error("Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.");
+          }
+          yield response.readBody();
+          if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+            for (const header in headers) {
+              if (header.toLowerCase() === "authorization") {
+                delete headers[header];
+              }
+            }
+          }
+          info2 = this._prepareRequest(verb, parsedRedirectUrl, headers);
+          response = yield this.requestRaw(info2, data);
+          redirectsRemaining--;
+        }
+        if (!response.message.statusCode || !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+          return response;
+        }
+        numTries += 1;
+        if (numTries < maxTries) {
+          yield response.readBody();
+          yield this._performExponentialBackoff(numTries);
+        }
+      } while (numTries < maxTries);
+      return response;
+    });
+  }
+  /**
+   * Needs to be called if keepAlive is set to true in request options.
+   */
+  dispose() {
+    if (this._agent) {
+      this._agent.destroy();
+    }
+    this._disposed = true;
+  }
+  /**
+   * Raw request.
+   * @param info
+   * @param data
+   */
+  requestRaw(info2, data) {
+    return __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve9, reject) => {
+        function callbackForResult(err2, res) {
+          if (err2) {
+            reject(err2);
+          } else if (!res) {
+            reject(new Error("Unknown error"));
+          } else {
+            resolve9(res);
+          }
+        }
+        this.requestRawWithCallback(info2, data, callbackForResult);
+      });
+    });
+  }
+  /**
+   * Raw request with callback.
+   * @param info
+   * @param data
+   * @param onResult
+   */
+  requestRawWithCallback(info2, data, onResult) {
+    if (typeof data === "string") {
+      if (!info2.options.headers) {
+        info2.options.headers = {};
+      }
+      info2.options.headers["Content-Length"] = Buffer.byteLength(data, "utf8");
+    }
+    let callbackCalled = false;
+    function handleResult(err2, res) {
+      if (!callbackCalled) {
+        callbackCalled = true;
+        onResult(err2, res);
+      }
+    }
+    const req = info2.httpModule.request(info2.options, (msg) => {
+      const res = new HttpClientResponse(msg);
+      handleResult(void 0, res);
+    });
+    let socket;
+    req.on("socket", (sock) => {
+      socket = sock;
+    });
+    req.setTimeout(this._socketTimeout || 3 * 6e4, () => {
+      if (socket) {
+        socket.end();
+      }
+      handleResult(new Error(`Request timeout: ${info2.options.path}`));
+    });
+    req.on("error", function(err2) {
+      handleResult(err2);
+    });
+    if (data && typeof data === "string") {
+      req.write(data, "utf8");
+    }
+    if (data && typeof data !== "string") {
+      data.on("close", function() {
+        req.end();
+      });
+      data.pipe(req);
+    } else {
+      req.end();
+    }
+  }
+  /**
+   * Gets an http agent. This function is useful when you need an http agent that handles
+   * routing through a proxy server - depending upon the url and proxy environment variables.
+   * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+   */
+  getAgent(serverUrl) {
+    const parsedUrl = new URL(serverUrl);
+    return this._getAgent(parsedUrl);
+  }
+  getAgentDispatcher(serverUrl) {
+    const parsedUrl = new URL(serverUrl);
+    const proxyUrl = getProxyUrl(parsedUrl);
+    const useProxy = proxyUrl && proxyUrl.hostname;
+    if (!useProxy) {
+      return;
+    }
+    return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+  }
+  _prepareRequest(method, requestUrl, headers) {
+    const info2 = {};
+    info2.parsedUrl = requestUrl;
+    const usingSsl = info2.parsedUrl.protocol === "https:";
+    info2.httpModule = usingSsl ? https : http;
+    const defaultPort = usingSsl ? 443 : 80;
+    info2.options = {};
+    info2.options.host = info2.parsedUrl.hostname;
+    info2.options.port = info2.parsedUrl.port ? parseInt(info2.parsedUrl.port) : defaultPort;
+    info2.options.path = (info2.parsedUrl.pathname || "") + (info2.parsedUrl.search || "");
+    info2.options.method = method;
+    info2.options.headers = this._mergeHeaders(headers);
+    if (this.userAgent != null) {
+      info2.options.headers["user-agent"] = this.userAgent;
+    }
+    info2.options.agent = this._getAgent(info2.parsedUrl);
+    if (this.handlers) {
+      for (const handler2 of this.handlers) {
+        handler2.prepareRequest(info2.options);
+      }
+    }
+    return info2;
+  }
+  _mergeHeaders(headers) {
+    if (this.requestOptions && this.requestOptions.headers) {
+      return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
+    }
+    return lowercaseKeys(headers || {});
+  }
+  /**
+   * Gets an existing header value or returns a default.
+   * Handles converting number header values to strings since HTTP headers must be strings.
+   * Note: This returns string | string[] since some headers can have multiple values.
+   * For headers that must always be a single string (like Content-Type), use the
+   * specialized _getExistingOrDefaultContentTypeHeader method instead.
+   */
+  _getExistingOrDefaultHeader(additionalHeaders, header, _default3) {
+    let clientHeader;
+    if (this.requestOptions && this.requestOptions.headers) {
+      const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
+      if (headerValue) {
+        clientHeader = typeof headerValue === "number" ? headerValue.toString() : headerValue;
+      }
+    }
+    const additionalValue = additionalHeaders[header];
+    if (additionalValue !== void 0) {
+      return typeof additionalValue === "number" ? additionalValue.toString() : additionalValue;
+    }
+    if (clientHeader !== void 0) {
+      return clientHeader;
+    }
+    return _default3;
+  }
+  /**
+   * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+   * Always returns a single string (not an array) since Content-Type should be a single value.
+   * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+   * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+   * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+   */
+  _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default3) {
+    let clientHeader;
+    if (this.requestOptions && this.requestOptions.headers) {
+      const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
+      if (headerValue) {
+        if (typeof headerValue === "number") {
+          clientHeader = String(headerValue);
+        } else if (Array.isArray(headerValue)) {
+          clientHeader = headerValue.join(", ");
+        } else {
+          clientHeader = headerValue;
+        }
+      }
+    }
+    const additionalValue = additionalHeaders[Headers.ContentType];
+    if (additionalValue !== void 0) {
+      if (typeof additionalValue === "number") {
+        return String(additionalValue);
+      } else if (Array.isArray(additionalValue)) {
+        return additionalValue.join(", ");
+      } else {
+        return additionalValue;
+      }
+    }
+    if (clientHeader !== void 0) {
+      return clientHeader;
+    }
+    return _default3;
+  }
+  _getAgent(parsedUrl) {
+    let agent;
+    const proxyUrl = getProxyUrl(parsedUrl);
+    const useProxy = proxyUrl && proxyUrl.hostname;
+    if (this._keepAlive && useProxy) {
+      agent = this._proxyAgent;
+    }
+    if (!useProxy) {
+      agent = this._agent;
+    }
+    if (agent) {
+      return agent;
+    }
+    const usingSsl = parsedUrl.protocol === "https:";
+    let maxSockets = 100;
+    if (this.requestOptions) {
+      maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+    }
+    if (proxyUrl && proxyUrl.hostname) {
+      const agentOptions = {
+        maxSockets,
+        keepAlive: this._keepAlive,
+        proxy: Object.assign(Object.assign({}, (proxyUrl.username || proxyUrl.password) && {
+          proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+        }), { host: proxyUrl.hostname, port: proxyUrl.port })
+      };
+      let tunnelAgent;
+      const overHttps = proxyUrl.protocol === "https:";
+      if (usingSsl) {
+        tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+      } else {
+        tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+      }
+      agent = tunnelAgent(agentOptions);
+      this._proxyAgent = agent;
+    }
+    if (!agent) {
+      const options = { keepAlive: this._keepAlive, maxSockets };
+      agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+      this._agent = agent;
+    }
+    if (usingSsl && this._ignoreSslError) {
+      agent.options = Object.assign(agent.options || {}, {
+        rejectUnauthorized: false
+      });
+    }
+    return agent;
+  }
+  _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+    let proxyAgent;
+    if (this._keepAlive) {
+      proxyAgent = this._proxyAgentDispatcher;
+    }
+    if (proxyAgent) {
+      return proxyAgent;
+    }
+    const usingSsl = parsedUrl.protocol === "https:";
+    proxyAgent = new import_undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, (proxyUrl.username || proxyUrl.password) && {
+      token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString("base64")}`
+    }));
+    this._proxyAgentDispatcher = proxyAgent;
+    if (usingSsl && this._ignoreSslError) {
+      proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+        rejectUnauthorized: false
+      });
+    }
+    return proxyAgent;
+  }
+  _getUserAgentWithOrchestrationId(userAgent2) {
+    const baseUserAgent = userAgent2 || "actions/http-client";
+    const orchId = process.env["ACTIONS_ORCHESTRATION_ID"];
+    if (orchId) {
+      const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, "_");
+      return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+    }
+    return baseUserAgent;
+  }
+  _performExponentialBackoff(retryNumber) {
+    return __awaiter(this, void 0, void 0, function* () {
+      retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+      const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+      return new Promise((resolve9) => setTimeout(() => resolve9(), ms));
+    });
+  }
+  _processResponse(res, options) {
+    return __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve9, reject) => __awaiter(this, void 0, void 0, function* () {
+        const statusCode = res.message.statusCode || 0;
+        const response = {
+          statusCode,
+          result: null,
+          headers: {}
+        };
+        if (statusCode === HttpCodes.NotFound) {
+          resolve9(response);
+        }
+        function dateTimeDeserializer(key, value) {
+          if (typeof value === "string") {
+            const a = new Date(value);
+            if (!isNaN(a.valueOf())) {
+              return a;
+            }
+          }
+          return value;
+        }
+        let obj;
+        let contents;
+        try {
+          contents = yield res.readBody();
+          if (contents && contents.length > 0) {
+            if (options && options.deserializeDates) {
+              obj = JSON.parse(contents, dateTimeDeserializer);
+            } else {
+              obj = JSON.parse(contents);
+            }
+            response.result = obj;
+          }
+          response.headers = res.message.headers;
+        } catch (err2) {
+        }
+        if (statusCode > 299) {
+          let msg;
+          if (obj && obj.message) {
+            msg = obj.message;
+          } else if (contents && contents.length > 0) {
+            msg = contents;
+          } else {
+            msg = `Failed request: (${statusCode})`;
+          }
+          const err2 = new HttpClientError(msg, statusCode);
+          err2.result = response.result;
+          reject(err2);
+        } else {
+          resolve9(response);
+        }
+      }));
+    });
+  }
+};
+var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase()] = obj[k], c), {});
 
 // node_modules/@actions/core/lib/summary.js
 import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
-var __awaiter = function(thisArg, _arguments, P2, generator) {
+var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
-      resolve8(value);
+    return value instanceof P2 ? value : new P2(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -37180,7 +37833,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37198,7 +37851,7 @@ var Summary = class {
    * @returns step summary file path
    */
   filePath() {
-    return __awaiter(this, void 0, void 0, function* () {
+    return __awaiter2(this, void 0, void 0, function* () {
       if (this._filePath) {
         return this._filePath;
       }
@@ -37239,7 +37892,7 @@ var Summary = class {
    * @returns {Promise<Summary>} summary instance
    */
   write(options) {
-    return __awaiter(this, void 0, void 0, function* () {
+    return __awaiter2(this, void 0, void 0, function* () {
       const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
       const filePath = yield this.filePath();
       const writeFunc = overwrite ? writeFile : appendFile;
@@ -37253,7 +37906,7 @@ var Summary = class {
    * @returns {Summary} summary instance
    */
   clear() {
-    return __awaiter(this, void 0, void 0, function* () {
+    return __awaiter2(this, void 0, void 0, function* () {
       return this.emptyBuffer().write({ overwrite: true });
     });
   }
@@ -37671,13 +38324,13 @@ var Context = class {
 // node_modules/@actions/github/lib/internal/utils.js
 var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
-var __awaiter2 = function(thisArg, _arguments, P2, generator) {
+var __awaiter3 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
-      resolve8(value);
+    return value instanceof P2 ? value : new P2(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -37693,7 +38346,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -37716,7 +38369,7 @@ function getProxyAgentDispatcher(destinationUrl) {
 }
 function getProxyFetch(destinationUrl) {
   const httpDispatcher = getProxyAgentDispatcher(destinationUrl);
-  const proxyFetch = (url2, opts) => __awaiter2(this, void 0, void 0, function* () {
+  const proxyFetch = (url2, opts) => __awaiter3(this, void 0, void 0, function* () {
     return (0, import_undici2.fetch)(url2, Object.assign(Object.assign({}, opts), { dispatcher: httpDispatcher }));
   });
   return proxyFetch;
@@ -37869,7 +38522,7 @@ var DEFAULTS = {
     format: ""
   }
 };
-function lowercaseKeys(object2) {
+function lowercaseKeys2(object2) {
   if (!object2) {
     return {};
   }
@@ -37913,7 +38566,7 @@ function merge(defaults2, route, options) {
   } else {
     options = Object.assign({}, route);
   }
-  options.headers = lowercaseKeys(options.headers);
+  options.headers = lowercaseKeys2(options.headers);
   removeUndefinedProperties(options);
   removeUndefinedProperties(options.headers);
   const mergedOptions = mergeDeep(defaults2 || {}, options);
@@ -41979,7 +42632,7 @@ var RETRY_DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451];
 var DEFAULT_WAIT_SECONDS = 60;
 var INSTALLED2 = /* @__PURE__ */ Symbol.for("molecular.secondary-limit");
 var ATTEMPT = "molecularSecondaryLimitRetries";
-var sleepOnTimer = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms));
+var sleepOnTimer = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
 function secondaryLimits(octokit, options = {}) {
   const marked = octokit;
   if (marked[INSTALLED2]) return {};
@@ -47126,7 +47779,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve8) {
+function isRecursive(inst, stack, resolve9) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -47136,7 +47789,7 @@ function isRecursive(inst, stack, resolve8) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer2 = isRecursive(child, stack, resolve8);
+      const answer2 = isRecursive(child, stack, resolve9);
       if (answer2 > result)
         result = answer2;
     }
@@ -47147,7 +47800,7 @@ function isRecursive(inst, stack, resolve8) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve8) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve9) : NONE;
       if (child > answer2)
         answer2 = child;
     }
@@ -47211,7 +47864,7 @@ function isRecursive(inst, stack, resolve8) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve8 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve9 ? inst._zod.innerType : void 0);
       merge4(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -62654,13 +63307,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join19 = {
+  const join18 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join19);
+  out.push(join18);
 }
 var isContainer = (type) => CONTAINER_TYPES.includes(type);
 function withGroup(step2, group) {
@@ -75912,7 +76565,7 @@ function repoPath(name, value) {
 }
 
 // src/action/run-mode.ts
-import { join as join18 } from "node:path";
+import { join as join17 } from "node:path";
 
 // src/github/repo-file.ts
 async function readRepoFile(octokit, repo, path, ref) {
@@ -76721,11 +77374,12 @@ function scrubEnv(base) {
 }
 
 // src/runner/git.ts
+var MOLECULAR_PERSON = { name: "Molecular", email: "molecular@users.noreply.github.com" };
 var MOLECULAR_IDENTITY = [
   "-c",
-  "user.name=Molecular",
+  `user.name=${MOLECULAR_PERSON.name}`,
   "-c",
-  "user.email=molecular@users.noreply.github.com"
+  `user.email=${MOLECULAR_PERSON.email}`
 ];
 var COMMIT_SETTINGS = ["-c", "commit.gpgsign=false", "-c", "maintenance.auto=false"];
 var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
@@ -76755,7 +77409,7 @@ async function git(cwd, args, options = {}) {
 }
 function runGit(cwd, args, options) {
   const okCodes = options.okCodes ?? [0];
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     const child = execFile(
       "git",
       [...HARDENING, ...args],
@@ -76768,11 +77422,11 @@ function runGit(cwd, args, options) {
       (error3, stdout, stderr) => {
         const code18 = error3 ? typeof error3.code === "number" ? error3.code : -1 : 0;
         if (okCodes.includes(code18)) {
-          resolve8(ok({ stdout, stderr, code: code18 }));
+          resolve9(ok({ stdout, stderr, code: code18 }));
           return;
         }
         const why = (stderr || error3?.message || "").trim().split("\n").slice(-3).join(" ");
-        resolve8(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
+        resolve9(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
       }
     );
     if (options.input !== void 0) child.stdin?.end(options.input);
@@ -77037,9 +77691,6 @@ function checkoutFirst(source, workspace) {
   };
 }
 
-// src/shell/github/action-leases.ts
-import { join as join6 } from "node:path";
-
 // src/github/post-once.ts
 var NO_RETRIES = { retries: 0 };
 var LOOK_DELAYS_MS = [250, 1e3];
@@ -77050,7 +77701,7 @@ function retryAfterMs(error3) {
   const seconds = Number(headers?.["retry-after"]);
   return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1e3 : void 0;
 }
-async function postOnce(send, find, sleep = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms))) {
+async function postOnce(send, find, sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms))) {
   let refusals = 0;
   let looks = 0;
   for (; ; ) {
@@ -77136,13 +77787,13 @@ var KeyedMutex = class {
    * are rejected, and so is its own item if it took nothing: nobody waits forever.
    */
   batch(key, item, serve) {
-    return new Promise((resolve8, reject) => {
+    return new Promise((resolve9, reject) => {
       const mine = {
         item,
         settled: false,
         resolve: (result) => {
           mine.settled = true;
-          resolve8(result);
+          resolve9(result);
         },
         reject
       };
@@ -77481,7 +78132,7 @@ var CommentStore = class {
       editWindowMs: options.editWindowMs ?? DEFAULT_EDIT_WINDOW_MS
     };
     this.now = options.now ?? (() => /* @__PURE__ */ new Date());
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve9) => setTimeout(resolve9, ms)));
     this.mutex = options.mutex ?? processMutex;
     const lockCommits = options.lockCommits ?? (options.mutex ? new LockCommits() : processLockCommits);
     this.keeper = options.lock !== "ref" ? void 0 : options.leases ?? refLockKeeper(this.octokit, this.repo, {
@@ -77907,179 +78558,477 @@ function createCommentStore(options) {
   return new CommentStore(options);
 }
 
+// src/github/git-wire/git-object.ts
+import { createHash as createHash2 } from "node:crypto";
+function objectSha(object2) {
+  return createHash2("sha1").update(`${object2.type} ${object2.body.length}\0`).update(object2.body).digest("hex");
+}
+function commitObject(fields) {
+  const when = `${Math.floor(fields.time)} +0000`;
+  const message = fields.message.endsWith("\n") ? fields.message : `${fields.message}
+`;
+  const lines = [
+    `tree ${fields.tree}`,
+    ...(fields.parents ?? []).map((parent) => `parent ${parent}`),
+    `author ${fields.author.name} <${fields.author.email}> ${when}`,
+    `committer ${fields.committer.name} <${fields.committer.email}> ${when}`
+  ];
+  return { type: "commit", body: Buffer.from(`${lines.join("\n")}
+
+${message}`, "utf8") };
+}
+function readCommit(body) {
+  const text4 = body.toString("utf8");
+  const gap = text4.indexOf("\n\n");
+  const headers = gap < 0 ? text4 : text4.slice(0, gap);
+  const message = gap < 0 ? "" : text4.slice(gap + 2);
+  const committer = /^committer .* (-?\d+) [+-]\d{4}$/m.exec(headers);
+  if (!committer) throw new Error("a commit without a committer line");
+  return { committerTime: Number(committer[1]), message };
+}
+
+// src/github/git-wire/smart-http.ts
+import { Readable } from "node:stream";
+
+// src/github/git-wire/pack.ts
+import { createHash as createHash3 } from "node:crypto";
+import { deflateSync as deflateSync2, inflateSync as inflateSync2 } from "node:zlib";
+var TYPE_CODES = { commit: 1, tree: 2, blob: 3, tag: 4 };
+var TYPES_BY_CODE = new Map(
+  Object.entries(TYPE_CODES).map(([type, code18]) => [code18, type])
+);
+var OFS_DELTA = 6;
+var REF_DELTA = 7;
+function objectHeader(code18, size) {
+  const bytes = [];
+  let rest = Math.floor(size / 16);
+  let byte = code18 << 4 | size % 16;
+  while (rest > 0) {
+    bytes.push(byte | 128);
+    byte = rest % 128;
+    rest = Math.floor(rest / 128);
+  }
+  bytes.push(byte);
+  return Buffer.from(bytes);
+}
+function writePack(objects) {
+  const head = Buffer.alloc(12);
+  head.write("PACK", 0, "ascii");
+  head.writeUInt32BE(2, 4);
+  head.writeUInt32BE(objects.length, 8);
+  const parts = [head];
+  for (const object2 of objects) {
+    parts.push(objectHeader(TYPE_CODES[object2.type], object2.body.length), deflateSync2(object2.body));
+  }
+  const body = Buffer.concat(parts);
+  return Buffer.concat([body, createHash3("sha1").update(body).digest()]);
+}
+function readPack(pack) {
+  if (pack.length < 32 || pack.toString("ascii", 0, 4) !== "PACK") throw new Error("not a packfile");
+  const version2 = pack.readUInt32BE(4);
+  if (version2 !== 2 && version2 !== 3) throw new Error(`a packfile of version ${version2}`);
+  const trailer = pack.length - 20;
+  const sum = createHash3("sha1").update(pack.subarray(0, trailer)).digest();
+  if (!sum.equals(pack.subarray(trailer))) throw new Error("a packfile whose checksum does not match");
+  const count2 = pack.readUInt32BE(8);
+  const objects = [];
+  let at = 12;
+  for (let i = 0; i < count2; i++) {
+    if (at >= trailer) throw new Error(`a packfile cut short at object ${i + 1} of ${count2}`);
+    let byte = pack[at++];
+    const code18 = byte >> 4 & 7;
+    let size = byte & 15;
+    for (let shift = 16; byte & 128; shift *= 128) {
+      if (at >= trailer) throw new Error(`a packfile cut short at object ${i + 1} of ${count2}`);
+      byte = pack[at++];
+      size += (byte & 127) * shift;
+    }
+    if (code18 === OFS_DELTA || code18 === REF_DELTA)
+      throw new Error("a deltified object in the packfile (a lock commit has nothing to delta against)");
+    const type = TYPES_BY_CODE.get(code18);
+    if (!type) throw new Error(`an object of unknown type ${code18} in the packfile`);
+    let inflated;
+    try {
+      inflated = inflateSync2(pack.subarray(at, trailer), { info: true });
+    } catch (error3) {
+      throw new Error(`an object in the packfile does not inflate (${error3.message})`);
+    }
+    if (inflated.buffer.length !== size)
+      throw new Error(`an object in the packfile is ${inflated.buffer.length} bytes, not ${size}`);
+    objects.push({ type, body: inflated.buffer });
+    at += inflated.engine.bytesWritten;
+  }
+  return objects;
+}
+
+// src/github/git-wire/pkt-line.ts
+var MAX_PACKET_DATA = 65516;
+var SPECIAL = {
+  flush: "0000",
+  delim: "0001",
+  "response-end": "0002"
+};
+function encodePacket(packet) {
+  if (packet.kind !== "data") return Buffer.from(SPECIAL[packet.kind], "ascii");
+  if (packet.data.length > MAX_PACKET_DATA)
+    throw new Error(`a pkt-line holds at most ${MAX_PACKET_DATA} bytes, not ${packet.data.length}`);
+  const length = (packet.data.length + 4).toString(16).padStart(4, "0");
+  return Buffer.concat([Buffer.from(length, "ascii"), packet.data]);
+}
+function textPacket(text4) {
+  return { kind: "data", data: Buffer.from(text4, "utf8") };
+}
+function encodePackets(packets) {
+  return Buffer.concat(packets.map(encodePacket));
+}
+function decodePackets(bytes) {
+  const packets = [];
+  let at = 0;
+  while (at < bytes.length) {
+    if (at + 4 > bytes.length) throw new Error(`a pkt-line is cut short at byte ${at}`);
+    const head = bytes.toString("ascii", at, at + 4);
+    if (!/^[0-9a-f]{4}$/i.test(head))
+      throw new Error(`not a pkt-line length at byte ${at}: ${JSON.stringify(head)}`);
+    const length = Number.parseInt(head, 16);
+    if (length < 4) {
+      packets.push({ kind: length === 0 ? "flush" : length === 1 ? "delim" : "response-end" });
+      if (length === 3) throw new Error(`a pkt-line of length 3 at byte ${at}`);
+      at += 4;
+      continue;
+    }
+    if (at + length > bytes.length) throw new Error(`a pkt-line is cut short at byte ${at}`);
+    packets.push({ kind: "data", data: bytes.subarray(at + 4, at + length) });
+    at += length;
+  }
+  return packets;
+}
+function packetText(packet) {
+  return packet.kind === "data" ? packet.data.toString("utf8").replace(/\n$/, "") : void 0;
+}
+function demuxSideBand(packets) {
+  const data = [];
+  for (const packet of packets) {
+    if (packet.kind !== "data") break;
+    const band = packet.data[0];
+    const payload = packet.data.subarray(1);
+    if (band === 1) data.push(payload);
+    else if (band === 3) return { data: Buffer.concat(data), error: payload.toString("utf8").trim() };
+    else if (band !== 2) throw new Error(`a side-band packet on band ${band ?? "none"}`);
+  }
+  return { data: Buffer.concat(data) };
+}
+
+// src/github/git-wire/smart-http.ts
+var ZERO_SHA = "0".repeat(40);
+var AGENT = "molecular";
+var USER_AGENT = `git/2.0 (${AGENT})`;
+var RESULT_TYPES = {
+  "info/refs?service=git-receive-pack": "application/x-git-receive-pack-advertisement",
+  "git-upload-pack": "application/x-git-upload-pack-result",
+  "git-receive-pack": "application/x-git-receive-pack-result"
+};
+var GitWireError = class extends Error {
+  /**
+   * True when the request may have reached the server and its answer was lost (a dropped
+   * connection, a timeout): a push may then have moved the ref, and only a look can tell.
+   */
+  constructor(message, unsure = false, timedOut = false) {
+    super(message);
+    this.unsure = unsure;
+    this.timedOut = timedOut;
+  }
+  unsure;
+  timedOut;
+};
+function gitRemote(options) {
+  const base = options.url.replace(/\/+$/, "");
+  const make = () => new HttpClient(USER_AGENT, [], {
+    keepAlive: true,
+    allowRedirects: false,
+    allowRetries: false,
+    socketTimeout: options.timeoutMs
+  });
+  let client;
+  let running = 0;
+  let closing = false;
+  const close = () => {
+    closing = false;
+    client?.dispose();
+    client = void 0;
+  };
+  const call = async (service, body, headers = {}) => {
+    client ??= make();
+    running += 1;
+    try {
+      return await once(client, service, body, headers);
+    } catch (error3) {
+      if (service === "git-upload-pack" && error3 instanceof GitWireError && error3.unsure && !error3.timedOut)
+        return await once(client, service, body, headers);
+      throw error3;
+    } finally {
+      running -= 1;
+      if (closing && running === 0) close();
+    }
+  };
+  const once = async (client2, service, body, headers) => {
+    const token = await options.token();
+    const secret = token ? Buffer.from(`x-access-token:${token}`).toString("base64") : void 0;
+    const hide3 = (text4) => {
+      let line = text4.replace(/\s+/g, " ").trim();
+      for (const value of [token, secret])
+        if (value && value.length >= 4) line = line.split(value).join("[redacted]");
+      return line;
+    };
+    const post = body !== void 0;
+    const sent = {
+      ...headers,
+      ...secret ? { Authorization: `Basic ${secret}` } : {},
+      ...post ? {
+        "Content-Type": `application/x-${service}-request`,
+        "Content-Length": String(body.length),
+        Accept: RESULT_TYPES[service]
+      } : {}
+    };
+    const url2 = `${base}/${service}`;
+    let response;
+    let timer;
+    const timedOut = new Promise((_, reject) => {
+      timer = setTimeout(() => {
+        response?.message.destroy();
+        reject(new GitWireError(`no answer from ${base} within ${options.timeoutMs} ms`, true, true));
+      }, options.timeoutMs);
+    });
+    try {
+      return await Promise.race([
+        timedOut,
+        (async () => {
+          try {
+            response = post ? await client2.request("POST", url2, Readable.from([body]), sent) : await client2.get(url2, sent);
+          } catch (error3) {
+            throw new GitWireError(`${base} could not be reached (${hide3(error3.message)})`, true);
+          }
+          const status2 = response.message.statusCode ?? 0;
+          const chunks = [];
+          for await (const chunk of response.message) chunks.push(chunk);
+          const answer2 = Buffer.concat(chunks);
+          if (status2 === 401 || status2 === 403)
+            throw new GitWireError(`${base} refused the credentials (HTTP ${status2})`);
+          if (status2 === 404) throw new GitWireError(`no git repository at ${base} (HTTP 404)`);
+          if (status2 !== 200)
+            throw new GitWireError(`${base} answered HTTP ${status2} to ${service.split("?")[0]}`);
+          const type = String(response.message.headers["content-type"] ?? "").split(";")[0]?.trim();
+          if (type !== RESULT_TYPES[service])
+            throw new GitWireError(`${base} is not a git server (it answered ${type || "no content type"})`);
+          return answer2;
+        })()
+      ]);
+    } catch (error3) {
+      if (error3 instanceof GitWireError)
+        throw new GitWireError(hide3(error3.message), error3.unsure, error3.timedOut);
+      throw new GitWireError(hide3(`${base}: ${error3.message}`), true);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const dispose = () => {
+    if (running === 0) close();
+    else closing = true;
+  };
+  return { url: base, dispose, call };
+}
+function packetsOf(answer2, what) {
+  let packets;
+  try {
+    packets = decodePackets(answer2);
+  } catch (error3) {
+    throw new GitWireError(`the answer to ${what} is not git's (${error3.message})`);
+  }
+  for (const packet of packets) {
+    const text4 = packetText(packet);
+    if (text4?.startsWith("ERR ")) throw new GitWireError(`${what}: ${text4.slice(4)}`);
+  }
+  return packets;
+}
+async function receivePackCapabilities(remote) {
+  const packets = packetsOf(await remote.call("info/refs?service=git-receive-pack", void 0), "info/refs");
+  const first2 = packets.find((p, i) => i > 0 && p.kind === "data" && !packetText(p)?.startsWith("#"));
+  const text4 = first2?.kind === "data" ? first2.data.toString("utf8") : "";
+  const nul = text4.indexOf("\0");
+  if (nul < 0) throw new GitWireError(`${remote.url} advertised no receive-pack capabilities`);
+  const capabilities = new Set(
+    text4.slice(nul + 1).trim().split(/\s+/)
+  );
+  const format2 = [...capabilities].find((c) => c.startsWith("object-format="));
+  if (format2 && format2 !== "object-format=sha1")
+    throw new GitWireError(`${remote.url} holds ${format2.slice(14)} objects; lock commits are SHA-1`);
+  return capabilities;
+}
+function v2Request(command, args) {
+  return encodePackets([
+    textPacket(`command=${command}
+`),
+    textPacket(`agent=${AGENT}
+`),
+    { kind: "delim" },
+    ...args.map((arg) => textPacket(`${arg}
+`)),
+    { kind: "flush" }
+  ]);
+}
+var V2 = { "Git-Protocol": "version=2" };
+async function lsRef(remote, ref) {
+  const answer2 = await remote.call("git-upload-pack", v2Request("ls-refs", [`ref-prefix ${ref}`]), V2);
+  for (const packet of packetsOf(answer2, "ls-refs")) {
+    const [sha, name] = packetText(packet)?.split(" ") ?? [];
+    if (name === ref && sha && /^[0-9a-f]{40}$/.test(sha)) return sha;
+  }
+  return void 0;
+}
+async function fetchObject(remote, sha) {
+  const answer2 = await remote.call(
+    "git-upload-pack",
+    v2Request("fetch", [`want ${sha}`, "no-progress", "done"]),
+    V2
+  );
+  const packets = packetsOf(answer2, "fetch");
+  const start2 = packets.findIndex((p) => packetText(p) === "packfile");
+  if (start2 < 0) throw new GitWireError(`the answer to fetch from ${remote.url} holds no packfile`);
+  let objects;
+  try {
+    const band = demuxSideBand(packets.slice(start2 + 1));
+    if (band.error) throw new Error(band.error);
+    objects = readPack(band.data);
+  } catch (error3) {
+    throw new GitWireError(`the packfile from ${remote.url}: ${error3.message}`);
+  }
+  const found3 = objects.find((object2) => objectSha(object2) === sha);
+  if (!found3) throw new GitWireError(`the packfile from ${remote.url} does not hold ${sha}`);
+  return found3;
+}
+async function pushRef(remote, capabilities, update) {
+  const [head] = update.objects;
+  if (!head) throw new GitWireError("a push with nothing to push");
+  const sideBand = capabilities.has("side-band-64k");
+  const asked = [
+    "report-status",
+    ...sideBand ? ["side-band-64k"] : [],
+    ...capabilities.has("quiet") ? ["quiet"] : [],
+    ...[...capabilities].some((c) => c.startsWith("agent=")) ? [`agent=${AGENT}`] : []
+  ];
+  if (!capabilities.has("report-status"))
+    throw new GitWireError(`${remote.url} does not report the outcome of a push (no report-status)`);
+  const body = Buffer.concat([
+    encodePackets([
+      textPacket(`${update.old} ${objectSha(head)} ${update.ref}\0${asked.join(" ")}`),
+      { kind: "flush" }
+    ]),
+    writePack(update.objects)
+  ]);
+  const packets = packetsOf(await remote.call("git-receive-pack", body), "receive-pack");
+  let report = packets;
+  if (sideBand) {
+    const band = demuxSideBand(packets);
+    if (band.error) throw new GitWireError(`${remote.url} refused the push: ${band.error}`);
+    report = packetsOf(band.data, "receive-pack");
+  }
+  const lines = report.map(packetText).filter((line) => line !== void 0);
+  const unpack = lines.find((line) => line.startsWith("unpack "));
+  if (unpack !== "unpack ok")
+    throw new GitWireError(`${remote.url} did not take the pushed objects (${unpack ?? "no report"})`);
+  for (const line of lines) {
+    if (line === `ok ${update.ref}`) return { pushed: true };
+    if (line.startsWith(`ng ${update.ref} `))
+      return { pushed: false, reason: line.slice(update.ref.length + 4) };
+  }
+  throw new GitWireError(`${remote.url} did not report on ${update.ref}`);
+}
+
 // src/shell/github/git-lease.ts
-import { mkdir as mkdir2, mkdtemp, readFile, rm as rm2 } from "node:fs/promises";
-import { join as join5 } from "node:path";
 var DEFAULT_POLL_MS2 = 1600;
 var FIRST_LOOK_MS2 = 50;
-var SEEN_PREFIX = "refs/molecular/seen/";
-var DEFAULT_RENEW_AFTER = 1e3;
+var DEFAULT_REQUEST_TIMEOUT_MS = 3e4;
 var MAX_GIVEN_BACK = 1e3;
+var MAX_RECORDS = 1e3;
+var EMPTY_TREE = { type: "tree", body: Buffer.alloc(0) };
+var LOST_RACE = /stale|cannot lock|failed to (update|lock)|already exists|but expected|fetch first|incorrect old value/i;
 function createGitLeaseKeeper(options) {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS2;
-  const renewAfter = options.renewAfter ?? DEFAULT_RENEW_AFTER;
-  let current;
-  const removals = /* @__PURE__ */ new Set();
-  const isolated = {
-    GIT_CONFIG_NOSYSTEM: "1",
-    GIT_CONFIG_GLOBAL: "/dev/null",
-    HOME: join5(options.dir, ".no-home"),
-    XDG_CONFIG_HOME: join5(options.dir, ".no-home")
-  };
-  const run3 = (repo, args, more = {}) => git(options.dir, [`--git-dir=${repo.dir}`, ...args], {
-    ...more,
-    env: { ...isolated, ...more.env }
+  const remote = gitRemote({
+    url: options.url,
+    token: async () => typeof options.token === "function" ? options.token() : options.token,
+    timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
   });
-  const remoteEnv = async () => typeof options.env === "function" ? options.env() : options.env ?? {};
-  let making;
-  let disposed = false;
-  const givenBack = /* @__PURE__ */ new Map();
-  const oneLine2 = (text4, env = {}) => {
-    const lines = text4.split("\n").map((line2) => line2.trim()).filter((line2) => line2.length > 0);
-    let line = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? "no output";
-    for (const value of Object.values(env)) {
-      if (value.length >= 8) line = line.split(value).join("[redacted]");
-    }
-    return line.replace(/\s+/g, " ");
-  };
-  const retire = (repo) => {
-    if (current === repo) current = void 0;
-    repo.retired = true;
-    if (repo.users > 0 || repo.removed) return;
-    repo.removed = true;
-    const removal = rm2(repo.dir, { recursive: true, force: true }).finally(() => {
-      removals.delete(removal);
-    });
-    removals.add(removal);
-  };
-  const done2 = (repo) => {
-    repo.users -= 1;
-    if (repo.retired || disposed) retire(repo);
-  };
-  const make = async () => {
-    let dir;
-    try {
-      await mkdir2(options.dir, { recursive: true });
-      dir = await mkdtemp(join5(options.dir, "leases-"));
-    } catch (error3) {
-      return err(
-        "lock-failed",
-        `no private repository could be made in ${options.dir}: ${error3.message}`
-      );
-    }
-    const out = await git(options.dir, [`--git-dir=${dir}`, "init", "--bare", "--quiet"], {
-      env: isolated
-    });
-    if (!out.ok) {
-      await rm2(dir, { recursive: true, force: true });
-      return err("lock-failed", oneLine2(out.error.message));
-    }
-    const config3 = await readFile(join5(dir, "config"), "utf8");
-    return ok({ dir, config: config3, writes: 0, users: 0, retired: false, removed: false });
-  };
-  const use = async () => {
-    for (; ; ) {
-      const repo = current;
-      if (repo) {
-        const config3 = await readFile(join5(repo.dir, "config"), "utf8").catch(() => void 0);
-        if (repo.retired) continue;
-        if (config3 === repo.config && repo.writes < renewAfter) {
-          repo.users += 1;
-          return ok(repo);
-        }
-        retire(repo);
-        continue;
-      }
-      making ??= make().finally(() => {
-        making = void 0;
+  let capabilities;
+  const pushCapabilities = () => {
+    if (!capabilities) {
+      const asked = receivePackCapabilities(remote);
+      capabilities = asked;
+      asked.catch(() => {
+        if (capabilities === asked) capabilities = void 0;
       });
-      const made = await making;
-      if (!made.ok) return made;
-      if (!current && !made.value.retired) current = made.value;
     }
+    return capabilities;
   };
-  const makeLockCommit = async (repo, record6) => {
-    repo.writes += 1;
-    const out = await run3(repo, [
-      ...MOLECULAR_IDENTITY,
-      ...COMMIT_SETTINGS,
-      "commit-tree",
-      EMPTY_TREE_SHA,
-      "-m",
-      formatLockRecord(record6)
-    ]);
-    return out.ok ? ok(out.value.stdout.trim()) : { ok: false, error: oneLine2(out.error.message) };
+  const givenBack = /* @__PURE__ */ new Map();
+  const records = /* @__PURE__ */ new Map();
+  const remember2 = (seen2) => {
+    records.delete(seen2.sha);
+    if (records.size >= MAX_RECORDS) records.delete(records.keys().next().value);
+    records.set(seen2.sha, seen2);
   };
-  const look = async (repo, ref) => {
-    const seenRef = SEEN_PREFIX + ref.slice(ref.lastIndexOf("/") + 1);
-    const env = await remoteEnv();
-    repo.writes += 1;
-    const fetched = await run3(
-      repo,
-      [
-        "fetch",
-        "--quiet",
-        "--no-tags",
-        "--no-write-fetch-head",
-        "--no-auto-maintenance",
-        options.url,
-        `+${ref}:${seenRef}`
-      ],
-      { env, okCodes: [0, 128] }
-    );
-    if (!fetched.ok) return { ok: false, error: oneLine2(fetched.error.message, env) };
-    if (fetched.value.code !== 0) {
-      if (/couldn't find remote ref/.test(fetched.value.stderr)) return ok(void 0);
-      return { ok: false, error: oneLine2(fetched.value.stderr, env) };
-    }
-    const shown = await run3(repo, ["log", "-1", "--format=%H%x00%ct%x00%B", seenRef, "--"]);
-    if (!shown.ok) return { ok: false, error: oneLine2(shown.error.message) };
-    const [sha = "", committed = "", message = ""] = shown.value.stdout.split("\0");
-    const record6 = parseLockRecord(message);
-    if (!record6) {
-      return ok({
+  const lockCommit = (record6) => commitObject({
+    tree: EMPTY_TREE_SHA,
+    author: MOLECULAR_PERSON,
+    committer: MOLECULAR_PERSON,
+    time: Math.floor(options.now().getTime() / 1e3),
+    message: formatLockRecord(record6)
+  });
+  const failure2 = (error3) => ({
+    ok: false,
+    error: error3 instanceof GitWireError ? error3.message : `unexpected: ${error3.message}`
+  });
+  const look = async (ref) => {
+    try {
+      const sha = await lsRef(remote, ref);
+      if (sha === void 0) return ok(void 0);
+      const known2 = records.get(sha);
+      if (known2) return ok(known2);
+      const object2 = await fetchObject(remote, sha);
+      if (object2.type !== "commit") return { ok: false, error: `the lock ref names a ${object2.type}` };
+      const commit = readCommit(object2.body);
+      const record6 = parseLockRecord(commit.message);
+      const seen2 = record6 ? {
+        sha,
+        holder: record6.holder,
+        expiresAt: new Date(record6.expiresAt),
+        released: record6.released === true,
+        ...record6.rev !== void 0 ? { rev: record6.rev } : {}
+      } : {
         sha,
         holder: "unknown",
-        expiresAt: new Date(Number(committed) * 1e3 + options.ttlMs),
+        expiresAt: new Date(commit.committerTime * 1e3 + options.ttlMs),
         released: false
-      });
+      };
+      remember2(seen2);
+      return ok(seen2);
+    } catch (error3) {
+      return failure2(error3);
     }
-    return ok({
-      sha,
-      holder: record6.holder,
-      expiresAt: new Date(record6.expiresAt),
-      released: record6.released === true,
-      ...record6.rev !== void 0 ? { rev: record6.rev } : {}
-    });
   };
-  const push = async (repo, ref, sha, expected) => {
-    const env = await remoteEnv();
-    const out = await run3(
-      repo,
-      [
-        // A user's push settings must not sign the push or add a check of their own.
-        "-c",
-        "push.gpgSign=false",
-        "-c",
-        "push.useForceIfIncludes=false",
-        "push",
-        "--porcelain",
-        `--force-with-lease=${ref}:${expected}`,
-        options.url,
-        `${sha}:${ref}`
-      ],
-      { env, okCodes: [0, 1, 128] }
-    );
-    if (!out.ok) return { ok: false, error: oneLine2(out.error.message, env) };
-    const line = out.value.stdout.split("\n").find((l) => l.includes(`:${ref}	`));
-    if (line === void 0) return { ok: false, error: oneLine2(out.value.stderr, env) };
-    const [flag, , summary2 = ""] = line.split("	");
-    if (flag !== "!") return ok("pushed");
-    if (/^\[rejected\]/.test(summary2)) return ok("refused");
-    const reason = summary2.split(ref).join("the ref");
-    if (/cannot lock|but expected|stale info|fetch first|failed to update ref/i.test(reason))
-      return ok("refused");
-    return { ok: false, error: oneLine2(summary2, env) };
+  const push = async (ref, commit, expected) => {
+    try {
+      const outcome = await pushRef(remote, await pushCapabilities(), {
+        ref,
+        old: expected ?? ZERO_SHA,
+        objects: [commit, EMPTY_TREE]
+      });
+      if (outcome.pushed) return ok("pushed");
+      if (LOST_RACE.test(outcome.reason)) return ok("refused");
+      return { ok: false, error: `the server refused it: ${outcome.reason}` };
+    } catch (error3) {
+      if (error3 instanceof GitWireError && error3.unsure) return ok("unsure");
+      return failure2(error3);
+    }
   };
   const failed = (molId, ref, what, why) => err(
     "lock-failed",
@@ -78087,31 +79036,23 @@ function createGitLeaseKeeper(options) {
   );
   const acquire = async (molId) => {
     const ref = lockRefFor(molId);
-    const repo = await use();
-    if (!repo.ok) return failed(molId, ref, "read", repo.error.message);
-    try {
-      return await acquireIn(repo.value, molId, ref);
-    } finally {
-      done2(repo.value);
-    }
-  };
-  const acquireIn = async (repo, molId, ref) => {
     const started = options.now().getTime();
-    const newCommit = async () => {
+    const newCommit = () => {
       const expiresAt = new Date(options.now().getTime() + options.ttlMs);
-      const sha = await makeLockCommit(repo, { holder: options.holder, expiresAt: expiresAt.toISOString() });
-      return sha.ok ? ok({ sha: sha.value, expiresAt }) : sha;
+      const object2 = lockCommit({ holder: options.holder, expiresAt: expiresAt.toISOString() });
+      return { object: object2, sha: objectSha(object2), expiresAt };
     };
     let seen2;
-    let commit;
     const left = givenBack.get(ref);
     givenBack.delete(ref);
     if (left) {
       seen2 = ok(left);
-      commit = await newCommit();
     } else {
-      [seen2, commit] = await Promise.all([look(repo, ref), newCommit()]);
+      pushCapabilities().catch(() => {
+      });
+      seen2 = await look(ref);
     }
+    let commit = newCommit();
     let pause2 = Math.min(FIRST_LOOK_MS2, pollMs);
     for (; ; ) {
       if (!seen2.ok) return failed(molId, ref, "read", seen2.error);
@@ -78119,21 +79060,22 @@ function createGitLeaseKeeper(options) {
       const now = options.now().getTime();
       const free = held === void 0 || held.released || held.expiresAt.getTime() <= now || held.holder === options.holder;
       if (free) {
-        if (!commit.ok || commit.value.expiresAt.getTime() - now < options.ttlMs / 2)
-          commit = await newCommit();
-        if (!commit.ok) return failed(molId, ref, "written", commit.error);
-        const pushed = await push(repo, ref, commit.value.sha, held?.sha ?? "");
+        if (commit.expiresAt.getTime() - now < options.ttlMs / 2) commit = newCommit();
+        const pushed = await push(ref, commit.object, held?.sha);
         if (!pushed.ok) return failed(molId, ref, "written", pushed.error);
         if (pushed.value === "pushed") {
+          remember2({ sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt, released: false });
           return ok({
             ref,
-            sha: commit.value.sha,
+            sha: commit.sha,
             holder: options.holder,
-            expiresAt: commit.value.expiresAt,
+            expiresAt: commit.expiresAt,
             ...held?.rev !== void 0 ? { minRev: held.rev } : {},
             ...held === void 0 ? { fresh: true } : {}
           });
         }
+        if (pushed.value === "unsure")
+          remember2({ sha: commit.sha, holder: options.holder, expiresAt: commit.expiresAt, released: false });
         if (options.now().getTime() - started >= options.waitMs) {
           return failed(molId, ref, "taken", "other writers kept moving it");
         }
@@ -78148,53 +79090,44 @@ function createGitLeaseKeeper(options) {
         await options.sleep(Math.min(pause2, Math.max(1, options.waitMs - waited)));
         pause2 = Math.min(pause2 * 2, pollMs);
       }
-      seen2 = await look(repo, ref);
+      seen2 = await look(ref);
     }
   };
   const release2 = async (lease, rev) => {
-    const repo = await use();
-    if (!repo.ok)
-      throw new Error(`the lock ref ${lease.ref} could not be given back (${repo.error.message})`);
-    try {
-      await releaseIn(repo.value, lease, rev);
-    } finally {
-      done2(repo.value);
-    }
-  };
-  const releaseIn = async (repo, lease, rev) => {
     const record6 = {
       holder: options.holder,
       expiresAt: options.now().toISOString(),
       ...rev !== void 0 ? { rev } : {},
       released: true
     };
-    const sha = await makeLockCommit(repo, record6);
-    if (!sha.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${sha.error})`);
-    const pushed = await push(repo, lease.ref, sha.value, lease.sha);
+    const object2 = lockCommit(record6);
+    const pushed = await push(lease.ref, object2, lease.sha);
     if (!pushed.ok) throw new Error(`the lock ref ${lease.ref} could not be given back (${pushed.error})`);
+    if (pushed.value === "unsure")
+      throw new Error(`the lock ref ${lease.ref} could not be given back (its push was not answered)`);
     if (pushed.value === "pushed") {
-      givenBack.delete(lease.ref);
-      if (givenBack.size >= MAX_GIVEN_BACK) givenBack.delete(givenBack.keys().next().value);
-      givenBack.set(lease.ref, {
-        sha: sha.value,
+      const given = {
+        sha: objectSha(object2),
         holder: options.holder,
         expiresAt: new Date(record6.expiresAt),
         released: true,
         ...rev !== void 0 ? { rev } : {}
-      });
+      };
+      remember2(given);
+      givenBack.delete(lease.ref);
+      if (givenBack.size >= MAX_GIVEN_BACK) givenBack.delete(givenBack.keys().next().value);
+      givenBack.set(lease.ref, given);
     }
   };
   const dispose = async () => {
-    disposed = true;
-    if (current) retire(current);
-    await Promise.all([...removals]);
+    remote.dispose();
   };
   return { recordsRev: true, acquire, release: release2, dispose };
 }
 
 // src/shell/github/action-leases.ts
 function gitFirstLeases(options) {
-  const sleep = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
+  const sleep = options.sleep ?? ((ms) => new Promise((resolve9) => setTimeout(resolve9, ms)));
   const common = {
     holder: options.holder,
     ttlMs: parseDuration(options.lockTtl) ?? DEFAULT_LOCK_TTL_MS,
@@ -78207,9 +79140,8 @@ function gitFirstLeases(options) {
   const byGit = createGitLeaseKeeper({
     ...common,
     url: url2,
-    env: async () => remoteAuthEnv(base, await options.token()),
-    dir: options.dir,
-    ...options.renewAfter !== void 0 ? { renewAfter: options.renewAfter } : {}
+    token: options.token,
+    ...options.requestTimeoutMs !== void 0 ? { requestTimeoutMs: options.requestTimeoutMs } : {}
   });
   const takenByApi = /* @__PURE__ */ new WeakSet();
   let gitFailedAt;
@@ -78254,12 +79186,11 @@ function gitFirstLeases(options) {
   return { keeper, dispose: () => byGit.dispose() };
 }
 function actionLeaseKeeper(options) {
-  const { octokit, serverUrl, token, runnerTemp, ...rest } = options;
+  const { octokit, serverUrl, token, ...rest } = options;
   return gitFirstLeases({
     ...rest,
     gitBaseUrl: serverUrl,
-    token: async () => token,
-    dir: join6(runnerTemp, "molecular-leases")
+    token: async () => token
   }).keeper(octokit);
 }
 
@@ -78797,9 +79728,9 @@ ${n}
 }
 
 // src/action/modes/agent.ts
-import { mkdir as mkdir3, mkdtemp as mkdtemp2, readFile as readFile2, rm as rm3, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdir as mkdir2, mkdtemp, readFile, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname3, join as join7 } from "node:path";
+import { dirname as dirname3, join as join5 } from "node:path";
 
 // src/runner/run-process.ts
 import { spawn as spawn2 } from "node:child_process";
@@ -78847,8 +79778,8 @@ function watchIdle(options) {
 import { readdirSync as readdirSync4, readFileSync as readFileSync6 } from "node:fs";
 function readStat(pid) {
   try {
-    const stat4 = readFileSync6(`/proc/${pid}/stat`, "utf8");
-    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
+    const stat5 = readFileSync6(`/proc/${pid}/stat`, "utf8");
+    const fields = stat5.slice(stat5.lastIndexOf(")") + 2).split(" ");
     const startTime = fields[19];
     if (fields[0] === void 0 || startTime === void 0) return void 0;
     return { state: fields[0], pgrp: Number(fields[2]), startTime };
@@ -78857,8 +79788,8 @@ function readStat(pid) {
   }
 }
 function identifyGroup(pid) {
-  const stat4 = readStat(pid);
-  return stat4 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat4.startTime };
+  const stat5 = readStat(pid);
+  return stat5 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat5.startTime };
 }
 
 // src/runner/run-process.ts
@@ -78870,7 +79801,7 @@ function runCommand(options) {
   const tail = new Tail(options.tailBytes ?? DEFAULT_TAIL_BYTES);
   const env = options.inheritEnv === false ? { ...options.env } : { ...process.env, ...options.env };
   const started = performance2.now();
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     let child;
     try {
       const stdin = options.input === void 0 ? "ignore" : "pipe";
@@ -78886,7 +79817,7 @@ function runCommand(options) {
         stdio: [stdin, "pipe", "pipe"]
       });
     } catch (error3) {
-      resolve8(
+      resolve9(
         err("spawn-failed", `cannot start the step's command in ${options.cwd}: ${error3.message}`)
       );
       return;
@@ -78907,7 +79838,7 @@ function runCommand(options) {
     const finish = (result) => {
       for (const timer of timers) clearTimeout(timer);
       idle?.stop();
-      resolve8(result);
+      resolve9(result);
     };
     let stoppedFor;
     let pending = "";
@@ -79442,12 +80373,12 @@ async function agentMode(input2) {
     };
   }
   const promptFile = input2.env.MOL_PROMPT_FILE;
-  const prompt = input2.prompt ?? (promptFile ? await readFile2(promptFile, "utf8").catch(() => void 0) : void 0);
+  const prompt = input2.prompt ?? (promptFile ? await readFile(promptFile, "utf8").catch(() => void 0) : void 0);
   if (prompt === void 0)
     return { outputs: {}, failure: 'mode "agent" needs the prompt: the prompt input or $MOL_PROMPT_FILE' };
-  const dir = await mkdtemp2(join7(tmpdir2(), "mol-agent-"));
+  const dir = await mkdtemp(join5(tmpdir2(), "mol-agent-"));
   try {
-    const files = { prompt: join7(dir, "prompt.md"), usage: join7(dir, "usage.jsonl") };
+    const files = { prompt: join5(dir, "prompt.md"), usage: join5(dir, "usage.jsonl") };
     await writeFile2(files.prompt, prompt);
     const watch = watchAgentUsage({
       stepId: budget.step,
@@ -79480,7 +80411,7 @@ async function agentMode(input2) {
         ...ran.value.outputTail === "" ? {} : { outputTail: ran.value.outputTail }
       };
     }
-    await mkdir3(dirname3(input2.usageOut), { recursive: true });
+    await mkdir2(dirname3(input2.usageOut), { recursive: true });
     await writeFile2(input2.usageOut, JSON.stringify(report));
     if (report.stoppedFor !== void 0) {
       io.warning(`the agent was stopped: ${report.stoppedFor}`);
@@ -79489,7 +80420,7 @@ async function agentMode(input2) {
     if (report.exitCode !== 0) return { outputs: {}, failure: `the agent exited with ${report.exitCode}` };
     return { outputs: { status: "done" } };
   } finally {
-    await rm3(dir, { recursive: true, force: true });
+    await rm2(dir, { recursive: true, force: true });
   }
 }
 
@@ -81001,7 +81932,7 @@ function describeError(error3) {
 }
 
 // src/shell/github/pour-on-issue.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 
 // src/shell/formulas/cook-named.ts
 async function cookNamed(source, request2, tell = () => {
@@ -81135,7 +82066,7 @@ async function pourOnIssue(ctx, store, request2) {
   return ok({ mol: outcome.mol, proto, outcome, existed: false });
 }
 function suffixOf(key) {
-  return createHash2("sha256").update(key).digest("hex").slice(0, 6);
+  return createHash4("sha256").update(key).digest("hex").slice(0, 6);
 }
 
 // src/shell/github/mol-vars.ts
@@ -82362,7 +83293,7 @@ ${notes.markdown()}`
 }
 
 // src/action/modes/lint.ts
-import { join as join8 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/local/formulas/validate-files.ts
 import { dirname as dirname4, isAbsolute as isAbsolute2, relative as relative2, resolve as resolve2 } from "node:path";
@@ -82428,7 +83359,7 @@ function relativeTo(cwd, path) {
 // src/action/modes/lint.ts
 async function lintMode(options) {
   const { io, workspace, formulasPath } = options;
-  if (!isDirectory2(join8(workspace, formulasPath))) {
+  if (!isDirectory2(join6(workspace, formulasPath))) {
     return {
       outputs: { status: "failed" },
       failure: `formulas-path "${formulasPath}" is not a folder of the checkout; check out the repository first (actions/checkout) or set formulas-path`
@@ -82462,7 +83393,7 @@ function lintSummary(line, problems) {
 }
 
 // src/runner/attempt-refs.ts
-import { rm as rm4 } from "node:fs/promises";
+import { rm as rm3 } from "node:fs/promises";
 
 // src/runner/ref-transaction.ts
 var IDLE_MS = 5e3;
@@ -82478,10 +83409,10 @@ function run(cwd, session, lines) {
   if (session.gone) return refTransaction(cwd, lines);
   clearTimeout(session.idle);
   crashPoint("git-update-ref:before");
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     session.out = "";
     session.err = "";
-    session.waiting = resolve8;
+    session.waiting = resolve9;
     hold(session, true);
     session.child.stdin?.write(`start
 ${lines}prepare
@@ -82597,7 +83528,7 @@ async function snapshot(cwd, message, knownHead, blanked = {}) {
     if (!commit.ok) return commit;
     return ok({ commit: commit.value.stdout.trim(), head: head.value });
   } finally {
-    await rm4(indexPath.value, { force: true });
+    await rm3(indexPath.value, { force: true });
   }
 }
 async function recordAttemptBase(cwd, molId, stepId, clean = false, head, forget = []) {
@@ -82626,8 +83557,8 @@ ${forgetting(forget)}`
 }
 async function baseCommit(cwd, molId, stepId, clean, head) {
   if (clean) return head === void 0 ? gitText(cwd, ["rev-parse", "HEAD"]) : ok(head);
-  const made = await snapshot(cwd, `base of ${stepId} (${molId})`, head);
-  return made.ok ? ok(made.value.commit) : made;
+  const made2 = await snapshot(cwd, `base of ${stepId} (${molId})`, head);
+  return made2.ok ? ok(made2.value.commit) : made2;
 }
 function baseNames(molId, stepId, clean) {
   return clean ? [baseHeadRef(molId, stepId), baseRef(molId, stepId)] : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
@@ -82749,7 +83680,7 @@ async function commitStep(options) {
   }
   const trailers = `Molecule: ${options.molId}
 Step: ${options.stepId}`;
-  const made = await git(
+  const made2 = await git(
     cwd,
     [
       ...MOLECULAR_IDENTITY,
@@ -82767,12 +83698,12 @@ Step: ${options.stepId}`;
     ],
     { input: only.input, okCodes: [0, 1] }
   );
-  if (!made.ok) return made;
-  if (made.value.code === 0) {
+  if (!made2.ok) return made2;
+  if (made2.value.code === 0) {
     const intricate = new Set(options.status?.intricate);
-    const summarised = summaryCommit(made.value.stdout, base.length);
+    const summarised = summaryCommit(made2.value.stdout, base.length);
     if (summarised !== void 0 && pending !== void 0 && !pending.some((path) => intricate.has(path)))
-      return ok({ commit: summarised, committed: true, filesModified: inGitOrder(pending) });
+      return ok({ commit: summarised, committed: true, filesModified: inGitOrder(pending), took: "listed" });
     const tip = await git(cwd, [
       "diff-tree",
       "--always",
@@ -82788,9 +83719,9 @@ Step: ${options.stepId}`;
     if (parent === base) return ok({ commit: head2, committed: true, filesModified: files });
     return filesSince(cwd, base, head2, true);
   }
-  if (!NOTHING_TO_COMMIT.test(`${made.value.stdout}
-${made.value.stderr}`)) {
-    const why = (made.value.stderr || made.value.stdout).trim().split("\n").slice(-3).join(" ");
+  if (!NOTHING_TO_COMMIT.test(`${made2.value.stdout}
+${made2.value.stderr}`)) {
+    const why = (made2.value.stderr || made2.value.stdout).trim().split("\n").slice(-3).join(" ");
     return err("git-failed", `git commit failed in ${cwd}: ${why || "exit 1"}`);
   }
   const head = options.headCommit !== void 0 ? ok(options.headCommit) : await gitText(cwd, ["rev-parse", "HEAD"]);
@@ -82826,11 +83757,11 @@ function pathspecOf(exclude, always = false) {
 
 // src/runner/gates/files-gate.ts
 import { readdir as readdir2 } from "node:fs/promises";
-import { join as join10, sep as sep3 } from "node:path";
+import { join as join8, sep as sep3 } from "node:path";
 
 // src/runner/gates/inside-workspace.ts
 import { realpath } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, join as join9, normalize as normalize3, sep as sep2 } from "node:path";
+import { isAbsolute as isAbsolute3, join as join7, normalize as normalize3, sep as sep2 } from "node:path";
 function insideWorkspace(path) {
   if (isAbsolute3(path)) return void 0;
   const clean = normalize3(path);
@@ -82843,7 +83774,7 @@ async function resolveInWorkspace(cwd, path) {
   const root = await realpath(cwd);
   let real;
   try {
-    real = await realpath(join9(root, clean));
+    real = await realpath(join7(root, clean));
   } catch (error3) {
     const code18 = error3.code;
     if (code18 === "ENOENT" || code18 === "ENOTDIR") return { kind: "missing" };
@@ -82876,13 +83807,13 @@ async function firstMatch(cwd, segments, prefix = "") {
     const resolved = await resolveInWorkspace(cwd, prefix);
     return resolved.kind === "inside" ? { kind: "found" } : resolved;
   }
-  if (!head.includes("*")) return firstMatch(cwd, rest, join10(prefix, head));
+  if (!head.includes("*")) return firstMatch(cwd, rest, join8(prefix, head));
   const pattern = new RegExp(`^${head.split("*").map(escapeRegExp).join("[^/]*")}$`);
-  const names = await readdir2(join10(cwd, prefix)).catch(() => []);
+  const names = await readdir2(join8(cwd, prefix)).catch(() => []);
   for (const name of names.sort()) {
     if (!pattern.test(name)) continue;
     if (name.startsWith(".") && !head.startsWith(".")) continue;
-    const found3 = await firstMatch(cwd, rest, join10(prefix, name));
+    const found3 = await firstMatch(cwd, rest, join8(prefix, name));
     if (found3.kind !== "missing") return found3;
   }
   return { kind: "missing" };
@@ -82892,7 +83823,7 @@ function escapeRegExp(text4) {
 }
 
 // src/runner/gates/schema-gate.ts
-import { readFile as readFile3 } from "node:fs/promises";
+import { readFile as readFile2 } from "node:fs/promises";
 async function schemaGate(cwd, file2, schemaFile) {
   const fail4 = (detail) => ({ type: "schema", passed: false, detail });
   const data = await readJson2(cwd, file2);
@@ -82932,7 +83863,7 @@ async function readJson2(cwd, shown) {
   if (resolved.kind === "missing") return { error: `${shown} does not exist` };
   let text4;
   try {
-    text4 = await readFile3(resolved.real, "utf8");
+    text4 = await readFile2(resolved.real, "utf8");
   } catch {
     return { error: `${shown} does not exist` };
   }
@@ -82984,11 +83915,11 @@ ${tail.trimEnd()}`}`;
 import { resolve as resolve4 } from "node:path";
 
 // src/runner/git-config-files.ts
-import { readFile as readFile4 } from "node:fs/promises";
-import { dirname as dirname5, isAbsolute as isAbsolute4, join as join11, resolve as resolve3 } from "node:path";
+import { readFile as readFile3 } from "node:fs/promises";
+import { dirname as dirname5, isAbsolute as isAbsolute4, join as join9, resolve as resolve3 } from "node:path";
 async function readState(path) {
   try {
-    return await readFile4(path);
+    return await readFile3(path);
   } catch (error3) {
     const code18 = error3.code;
     if (code18 === "ENOENT" || code18 === "ENOTDIR") return "missing";
@@ -83023,11 +83954,11 @@ async function standardConfigFiles(cwd) {
   else {
     const home = env.HOME;
     const xdg = env.XDG_CONFIG_HOME;
-    if (xdg) paths.push(join11(xdg, "git", "config"));
-    else if (home) paths.push(join11(home, ".config", "git", "config"));
-    if (home) paths.push(join11(home, ".gitconfig"));
+    if (xdg) paths.push(join9(xdg, "git", "config"));
+    else if (home) paths.push(join9(home, ".config", "git", "config"));
+    if (home) paths.push(join9(home, ".gitconfig"));
   }
-  const dotGit = join11(cwd, ".git");
+  const dotGit = join9(cwd, ".git");
   paths.push(dotGit);
   const where3 = await readState(dotGit);
   let gitDir;
@@ -83037,12 +83968,12 @@ async function standardConfigFiles(cwd) {
     if (named === void 0) return void 0;
     gitDir = resolve3(cwd, named);
   } else return void 0;
-  const commonFile = join11(gitDir, "commondir");
+  const commonFile = join9(gitDir, "commondir");
   paths.push(commonFile);
   const common = await readState(commonFile);
   if (common === void 0 || common === "dir") return void 0;
   const commonDir = common === "missing" ? gitDir : resolve3(gitDir, common.toString("utf8").trim());
-  const files = { common: join11(commonDir, "config"), worktree: join11(gitDir, "config.worktree") };
+  const files = { common: join9(commonDir, "config"), worktree: join9(gitDir, "config.worktree") };
   paths.push(files.common, files.worktree);
   return { paths, ...files };
 }
@@ -83061,7 +83992,7 @@ function namedConfigFiles(cwd, listed) {
     let path;
     if (target.startsWith("~/")) {
       if (!env.HOME) return void 0;
-      path = join11(env.HOME, target.slice(2));
+      path = join9(env.HOME, target.slice(2));
     } else if (target.startsWith("~") || target.startsWith("%(")) return void 0;
     else path = isAbsolute4(target) ? target : resolve3(dirname5(origin), target);
     paths.push(path);
@@ -83328,10 +84259,126 @@ function parseTreeStatus(text4) {
   if (oid === void 0 || !/^[0-9a-f]{40,64}$/.test(oid) || name === void 0) return void 0;
   return { head: oid, branch: name === "(detached)" ? void 0 : name, changed, untracked, intricate };
 }
+function afterCommit(status2, commit, kept) {
+  const left = new Set(kept);
+  const keep = (paths) => paths.filter((path) => left.has(path));
+  return {
+    head: commit,
+    branch: status2.branch,
+    changed: keep(status2.changed),
+    untracked: keep(status2.untracked),
+    intricate: keep(status2.intricate)
+  };
+}
 
 // src/runner/worktrees.ts
 import { rm as rm5 } from "node:fs/promises";
-import { isAbsolute as isAbsolute5, relative as relative3, resolve as resolve5, sep as sep4 } from "node:path";
+import { isAbsolute as isAbsolute5, relative as relative3, resolve as resolve6, sep as sep4 } from "node:path";
+
+// src/runner/worktree-files.ts
+import { mkdir as mkdir3, readFile as readFile4, rm as rm4, stat as stat2, unlink as unlink2, writeFile as writeFile3 } from "node:fs/promises";
+import { basename as basename2, dirname as dirname6, join as join10, resolve as resolve5 } from "node:path";
+
+// src/runner/path-exists.ts
+import { access as access2 } from "node:fs/promises";
+function pathExists(path) {
+  return access2(path).then(
+    () => true,
+    () => false
+  );
+}
+
+// src/runner/worktree-files.ts
+var PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+async function addWorktreeByFiles(repoDir, branch, path, commit) {
+  const id = basename2(path);
+  const common = await plainGitDir(repoDir);
+  if (common === void 0 || !PLAIN_ID.test(id)) return ok(false);
+  const inherited = await Promise.all(
+    ["config.worktree", join10("info", "sparse-checkout")].map((file2) => pathExists(join10(common, file2)))
+  );
+  if (inherited.some(Boolean)) return ok(false);
+  try {
+    await mkdir3(dirname6(path), { recursive: true });
+    await mkdir3(path);
+  } catch {
+    return ok(false);
+  }
+  const admin = await claimId(join10(common, "worktrees"), id, path);
+  const undo = async () => {
+    await rm4(path, { recursive: true, force: true });
+    if (admin !== void 0) await rm4(admin, { recursive: true, force: true });
+  };
+  if (admin === void 0) {
+    await undo();
+    return ok(false);
+  }
+  try {
+    await writeFile3(join10(admin, "locked"), "initializing\n");
+    await writeFile3(join10(path, ".git"), `gitdir: ${admin}
+`);
+    await writeFile3(join10(admin, "gitdir"), `${join10(path, ".git")}
+`);
+    await writeFile3(join10(admin, "commondir"), "../..\n");
+    await writeFile3(join10(admin, "HEAD"), `ref: refs/heads/${branch}
+`);
+  } catch {
+    await undo();
+    return ok(false);
+  }
+  crashPoint("worktree-files:registered");
+  const created = await refTransaction(repoDir, `create refs/heads/${branch} ${commit}
+`);
+  if (!created.ok) {
+    await undo();
+    return ok(false);
+  }
+  const filled = await git(path, ["reset", "--hard", "--quiet", "--no-recurse-submodules"]);
+  if (!filled.ok) return filled;
+  await unlink2(join10(admin, "locked"));
+  return ok(true);
+}
+var MORE_IDS = 9;
+async function claimId(worktrees, id, path) {
+  await mkdir3(worktrees, { recursive: true });
+  for (let n = 0; n <= MORE_IDS; n++) {
+    const admin = join10(worktrees, n === 0 ? id : `${id}${n}`);
+    if (await made(admin)) return admin;
+    const gitdir = await readFile4(join10(admin, "gitdir"), "utf8").catch(() => "");
+    if (gitdir !== "" && gitdir !== `${join10(path, ".git")}
+`) continue;
+    await rm4(admin, { recursive: true, force: true });
+    if (await made(admin)) return admin;
+  }
+  return void 0;
+}
+var made = (dir) => mkdir3(dir).then(
+  () => true,
+  () => false
+);
+async function removeWorktreeByFiles(repoDir, path) {
+  const common = await plainGitDir(repoDir);
+  if (common === void 0) return false;
+  const top = resolve5(path);
+  const link3 = await readFile4(join10(top, ".git"), "utf8").catch(() => "");
+  const admin = /^gitdir: (.+)\n$/.exec(link3)?.[1];
+  if (admin === void 0 || resolve5(dirname6(admin)) !== join10(common, "worktrees")) return false;
+  const back = await readFile4(join10(admin, "gitdir"), "utf8").catch(() => "");
+  if (back !== `${join10(top, ".git")}
+` || await pathExists(join10(admin, "locked"))) return false;
+  await rm4(top, { recursive: true, force: true });
+  crashPoint("worktree-files:removed");
+  await rm4(admin, { recursive: true, force: true });
+  return true;
+}
+async function plainGitDir(repoDir) {
+  const dir = join10(repoDir, ".git");
+  const found3 = await stat2(dir).catch(() => void 0);
+  if (found3 === void 0 || !found3.isDirectory()) return void 0;
+  return await pathExists(join10(dir, "commondir")) ? void 0 : dir;
+}
+
+// src/runner/worktrees.ts
 async function listWorktrees(repoDir) {
   const out = await git(repoDir, ["worktree", "list", "--porcelain", "-z"]);
   if (!out.ok) return out;
@@ -83358,16 +84405,17 @@ async function listWorktrees(repoDir) {
 async function removeWorktree(options) {
   const { repoDir, path } = options;
   if (options.registered && options.deleteBranch === void 0) {
-    const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", resolve5(path)], {
+    if (await removeWorktreeByFiles(repoDir, path)) return ok(void 0);
+    const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", resolve6(path)], {
       okCodes: [0, 128]
     });
     if (!removed.ok || removed.value.code === 0) return removed.ok ? ok(void 0) : removed;
   }
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
-  const target = resolve5(path);
+  const target = resolve6(path);
   let prune = trees.value.some((t) => t.prunable);
-  if (trees.value.some((t) => resolve5(t.path) === target)) {
+  if (trees.value.some((t) => resolve6(t.path) === target)) {
     const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", target], {
       okCodes: [0, 128]
     });
@@ -83397,8 +84445,8 @@ async function removeWorktree(options) {
 }
 
 // src/shell/step/ended-attempt.ts
-import { mkdir as mkdir4, readFile as readFile5, rm as rm6, writeFile as writeFile3 } from "node:fs/promises";
-import { dirname as dirname6, join as join12 } from "node:path";
+import { mkdir as mkdir4, readFile as readFile5, rm as rm6, writeFile as writeFile4 } from "node:fs/promises";
+import { dirname as dirname7, join as join11 } from "node:path";
 
 // src/shell/step/step-checkout-schema.ts
 var StepCheckoutSchema = external_exports.object({
@@ -83431,7 +84479,7 @@ var AttemptRecordSchema = external_exports.object({
   checkout: StepCheckoutSchema.omit({ ended: true })
 });
 function attemptFiles(dir, molId, stepId) {
-  const base = join12(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  const base = join11(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
   return { record: `${base}.json`, exit: `${base}.exit` };
 }
 var EXIT_RESERVED = `${" ".repeat(15)}
@@ -83439,15 +84487,15 @@ var EXIT_RESERVED = `${" ".repeat(15)}
 async function keepAttemptRecord(files, attempt2, checkout) {
   if (checkout.kind === "checkout") return ok(void 0);
   const record6 = JSON.stringify(AttemptRecordSchema.parse({ attempt: attempt2, checkout }));
-  let path = dirname6(files.record);
+  let path = dirname7(files.record);
   try {
     await mkdir4(path, { recursive: true });
     path = files.exit;
     fullDiskPoint();
-    await writeFile3(files.exit, EXIT_RESERVED);
+    await writeFile4(files.exit, EXIT_RESERVED);
     path = files.record;
     fullDiskPoint();
-    await writeFile3(files.record, record6);
+    await writeFile4(files.record, record6);
   } catch (error3) {
     return err(
       "store-io",
@@ -83518,9 +84566,9 @@ async function recordStepEvent(job, event) {
 }
 
 // src/shell/step/run-step-command.ts
-import { mkdtemp as mkdtemp3, rm as rm7, writeFile as writeFile4 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, rm as rm7, writeFile as writeFile5 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join14 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/runner/step-env.ts
 function envVarName(name) {
@@ -83555,8 +84603,8 @@ function stepEnv(options) {
 }
 
 // src/runner/workspace-fingerprint.ts
-import { stat as stat2 } from "node:fs/promises";
-import { join as join13 } from "node:path";
+import { stat as stat3 } from "node:fs/promises";
+import { join as join12 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
   const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
@@ -83564,7 +84612,7 @@ async function workspaceFingerprint(cwd) {
   const entries = splitNul(status2.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry3) => {
-      const info2 = await stat2(join13(cwd, entry3.slice(3))).catch(() => void 0);
+      const info2 = await stat3(join12(cwd, entry3.slice(3))).catch(() => void 0);
       return info2 === void 0 ? `${entry3}:gone` : `${entry3}:${info2.size}:${info2.mtimeMs}`;
     })
   );
@@ -83637,17 +84685,17 @@ async function runStepCommand(job, checkout, prompt) {
   const go = async () => {
     if (agent === void 0 && review === void 0) return command({});
     const text4 = prompt ?? "";
-    const dir = await mkdtemp3(join14(tmpdir3(), "mol-prompt-"));
+    const dir = await mkdtemp2(join13(tmpdir3(), "mol-prompt-"));
     try {
       const reviewEnv = {};
       if (review !== void 0) {
-        reviewEnv.MOL_REVIEW_FILE = join14(dir, "review.md");
-        await writeFile4(reviewEnv.MOL_REVIEW_FILE, review);
+        reviewEnv.MOL_REVIEW_FILE = join13(dir, "review.md");
+        await writeFile5(reviewEnv.MOL_REVIEW_FILE, review);
       }
       if (agent === void 0) return await command(reviewEnv);
-      const file2 = join14(dir, "prompt.md");
-      const usageFile = join14(dir, "usage.jsonl");
-      await writeFile4(file2, text4);
+      const file2 = join13(dir, "prompt.md");
+      const usageFile = join13(dir, "usage.jsonl");
+      await writeFile5(file2, text4);
       const watch = watchAgent(job, agent, usageFile);
       if (watch.refused !== void 0) {
         log(watch.refused);
@@ -83712,6 +84760,7 @@ function commandFailure(command, timeout2) {
 // src/shell/step/finish-step.ts
 async function finishStep(input2) {
   const { job, checkout } = input2;
+  job.host.treeAfter?.delete(checkout.cwd);
   let outcome = withUsage(await doWork(input2), input2.ran);
   const inTree = checkout.kind === "tree" && job.proto.execution === "local";
   if (outcome.status === "failed") job.host.gitConfigAfter?.delete(checkout.cwd);
@@ -83723,6 +84772,13 @@ async function finishStep(input2) {
   const { place } = job.host;
   if (place.kind === "worktree" && place.attemptsDir !== void 0)
     await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
+  if (checkout.kind === "worktree" && place.kind === "worktree" && outcome.status !== "failed") {
+    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
+    if (!removed.ok)
+      (job.host.notice ?? job.host.log)(
+        `the worktree of ${job.def.id} stays at ${checkout.cwd} (${removed.error.message}); mol gc removes it`
+      );
+  }
   if (inTree && outcome.status !== "failed") {
     const pending = job.host.completedBases;
     const base = { molId: job.mol.id, stepId: job.def.id };
@@ -83825,7 +84881,8 @@ async function doWork({ job, checkout, ran }) {
     head = moved.value;
   }
   const before = new Set(checkout.preexisting);
-  const committed = stayed && status2.value?.changed.every((path) => before.has(path)) ? (
+  const untouched = stayed && status2.value?.changed.every((path) => before.has(path));
+  const committed = untouched ? (
     // Nothing but what was changed before the step: `add` and `commit` would find nothing.
     ok({ commit: checkout.baseCommit, committed: false, filesModified: [] })
   ) : await commitStep({
@@ -83840,6 +84897,12 @@ async function doWork({ job, checkout, ran }) {
   });
   if (!committed.ok) return failed(committed.error, ranOk);
   const { commit, filesModified } = committed.value;
+  let after;
+  if (stayed && status2.value !== void 0) {
+    if (untouched) after = status2.value;
+    else if ("took" in committed.value && committed.value.took === "listed")
+      after = afterCommit(status2.value, commit, checkout.preexisting ?? []);
+  }
   if (host.push && host.remote !== void 0 && checkout.kind !== "tree" && checkout.branch !== void 0) {
     const pushed = await pushBranch({
       cwd: checkout.cwd,
@@ -83887,12 +84950,9 @@ async function doWork({ job, checkout, ran }) {
       { checkpoint, gates: gates2, ...ranOk }
     );
   }
-  const place = host.place;
-  if (checkout.kind === "worktree" && place.kind === "worktree") {
-    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
-    if (!removed.ok) return failed(removed.error, { checkpoint, gates: gates2, ...ranOk });
-  }
   const waiting = gates2.some((g) => g.passed === null);
+  if (checkout.kind === "tree" && gates2.length === 0 && after !== void 0)
+    host.treeAfter?.set(checkout.cwd, after);
   return { status: waiting ? "awaiting" : "completed", checkpoint, gates: gates2, ...where3, ...ranOk };
 }
 async function keepWorkInProgress(job, checkout, command, failed, stopped) {
@@ -83978,18 +85038,9 @@ async function stayOnBranch(workspace, branch) {
   return moved.ok ? ok(commit) : moved;
 }
 
-// src/runner/path-exists.ts
-import { access as access2 } from "node:fs/promises";
-function pathExists(path) {
-  return access2(path).then(
-    () => true,
-    () => false
-  );
-}
-
 // src/runner/prepare-workspace.ts
 import { rm as rm8 } from "node:fs/promises";
-import { join as join15, resolve as resolve6 } from "node:path";
+import { join as join14, resolve as resolve7 } from "node:path";
 
 // src/runner/branch-names.ts
 async function checkBranchName(_cwd, branch) {
@@ -84007,13 +85058,17 @@ async function prepareWorkspace(options) {
   const { repoDir, molId, stepId } = options;
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
   if (!branch.ok) return branch;
-  const path = resolve6(join15(options.worktreeRoot, molId, stepId));
+  const path = resolve7(join14(options.worktreeRoot, molId, stepId));
   const bases = await resolveBases(options);
   if (!bases.ok) return bases;
   const [first2, ...others] = bases.value;
   if (first2 === void 0) return err("unknown-base", "no base to start the step from.");
   const add = () => git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first2.sha]);
-  let added = await pathExists(path) ? void 0 : await add();
+  const quickly = async () => {
+    const made2 = await addWorktreeByFiles(repoDir, branch.value, path, first2.sha);
+    return made2.ok && !made2.value ? add() : made2;
+  };
+  let added = await pathExists(path) ? void 0 : await quickly();
   let keptAttempt;
   if (added === void 0 || !added.ok) {
     const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
@@ -84086,7 +85141,7 @@ async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   for (const tree of trees.value) {
-    if (resolve6(tree.path) === path || tree.branch === branch) {
+    if (resolve7(tree.path) === path || tree.branch === branch) {
       const removed = await removeWorktree({ repoDir, path: tree.path });
       if (!removed.ok) return removed;
     }
@@ -84172,6 +85227,8 @@ var STEP_CONFIG_REF = "refs/molecular/step-config";
 async function prepareCheckout(job) {
   const { host, mol, def } = job;
   const { place, remote } = host;
+  const treeAfter = place.kind === "worktree" ? host.treeAfter?.get(place.repoDir) : void 0;
+  if (place.kind === "worktree") host.treeAfter?.delete(place.repoDir);
   const common = {
     molId: mol.id,
     stepId: def.id,
@@ -84186,7 +85243,7 @@ async function prepareCheckout(job) {
     const ended = await endedCheckout(job, place);
     if (ended !== void 0) return ok(ended);
     const options = { ...common, repoDir: place.repoDir, execution, worktreeRoot: place.worktreeRoot };
-    const prepared2 = execution === "local" ? await startInTree(job, options) : await prepareWorkspace(options);
+    const prepared2 = execution === "local" ? await startInTree(job, options, treeAfter) : await prepareWorkspace(options);
     if (!prepared2.ok) return prepared2;
     const { cwd: cwd2, branch: branch2, baseCommit: baseCommit3, isWorktree, preexisting, keptAttempt } = prepared2.value;
     if (keptAttempt !== void 0)
@@ -84220,11 +85277,11 @@ async function prepareCheckout(job) {
   if (!switched.ok) return switched;
   return recordCheckout(workspace, branch, baseCommit2);
 }
-async function startInTree(job, options) {
+async function startInTree(job, options, known2) {
   const { host, mol, def } = job;
   const { repoDir } = options;
   const completed = host.completedBases?.get(repoDir) ?? [];
-  const status2 = await treeStatus(repoDir);
+  const status2 = known2 !== void 0 ? ok(known2) : await treeStatus(repoDir);
   if (!status2.ok) return status2;
   if (status2.value !== void 0) {
     const { head: head2, branch, changed } = status2.value;
@@ -84530,13 +85587,13 @@ async function stepPrompt(job, branch) {
 var NO_MENTIONS = { items: [], unknown: [], missing: [] };
 async function mentionContext(job) {
   const text4 = [job.def.description, job.def.acceptance ?? ""].join("\n");
-  const resolve8 = job.host.mentions;
-  if (resolve8 === void 0 || extractMentions(text4).length === 0) return NO_MENTIONS;
-  return resolve8(text4);
+  const resolve9 = job.host.mentions;
+  if (resolve9 === void 0 || extractMentions(text4).length === 0) return NO_MENTIONS;
+  return resolve9(text4);
 }
 
 // src/action/step/action-step-host.ts
-import { join as join16 } from "node:path";
+import { join as join15 } from "node:path";
 
 // src/github/context-files.ts
 function repoFileReader(octokit, repo, ref) {
@@ -84559,7 +85616,7 @@ function actionStepHost(deps) {
     place: {
       kind: "checkout",
       workspace: deps.workspace,
-      scratchRoot: join16(deps.runnerTemp, "molecular-worktrees")
+      scratchRoot: join15(deps.runnerTemp, "molecular-worktrees")
     },
     remote: deps.remote,
     ...deps.remoteEnv === void 0 ? {} : { remoteEnv: deps.remoteEnv },
@@ -84694,11 +85751,11 @@ async function stepMode(deps, molId, stepId) {
 
 // src/action/modes/step-finish.ts
 import { readFile as readFile6 } from "node:fs/promises";
-import { dirname as dirname7, join as join17 } from "node:path";
+import { dirname as dirname8, join as join16 } from "node:path";
 
 // src/shell/step/receive-work.ts
-import { stat as stat3 } from "node:fs/promises";
-import { resolve as resolve7 } from "node:path";
+import { stat as stat4 } from "node:fs/promises";
+import { resolve as resolve8 } from "node:path";
 async function receiveWork(job, workspace, branch, patchPath) {
   const { remote, remoteEnv } = job.host;
   if (remote === void 0) return err("invalid-remote", "receiving an agent job\u2019s work needs a remote");
@@ -84715,7 +85772,7 @@ async function receiveWork(job, workspace, branch, patchPath) {
   if (!switched.ok) return switched;
   const checkout = await recordCheckout(workspace, branch, base);
   if (!checkout.ok) return checkout;
-  const patch = await stat3(patchPath).catch(() => void 0);
+  const patch = await stat4(patchPath).catch(() => void 0);
   if (patch === void 0) {
     return ok({
       checkout: checkout.value,
@@ -84726,7 +85783,7 @@ async function receiveWork(job, workspace, branch, patchPath) {
     });
   }
   if (patch.size === 0) return ok({ checkout: checkout.value });
-  const applied2 = await git(workspace, ["apply", "--index", "--binary", resolve7(patchPath)]);
+  const applied2 = await git(workspace, ["apply", "--index", "--binary", resolve8(patchPath)]);
   if (!applied2.ok) {
     return ok({
       checkout: checkout.value,
@@ -84754,7 +85811,7 @@ async function stepFinishMode(deps, molId, stepId) {
     const received = await receiveWork(job, deps.workspace, branch, deps.work);
     if (!received.ok) return { outputs: base, failure: received.error.message };
     checkout = received.value.checkout;
-    ran = received.value.ran ?? await agentReport(deps.usage ?? join17(dirname7(deps.work), "usage.json"));
+    ran = received.value.ran ?? await agentReport(deps.usage ?? join16(dirname8(deps.work), "usage.json"));
   } else {
     checkout = await readStepCheckout(deps.workspace, branch);
   }
@@ -84878,7 +85935,7 @@ async function runMode(inputs, deps) {
       agent: inputs.agent,
       budget: inputs.budget,
       prompt: inputs.prompt,
-      usageOut: inputs.usage ?? join18(actions.value.runnerTemp, "molecular-usage.json"),
+      usageOut: inputs.usage ?? join17(actions.value.runnerTemp, "molecular-usage.json"),
       env: deps.env
     });
   }
@@ -84962,7 +86019,6 @@ async function openHandlerContext(inputs, actions, runId, deps) {
       repo,
       serverUrl: actions.serverUrl,
       token: inputs.token,
-      runnerTemp: actions.runnerTemp,
       holder: leaseHolder(ACTIONS_LOGIN),
       lockTtl: config3.value.lock_ttl,
       now: deps.now,

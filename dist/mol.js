@@ -3230,7 +3230,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve10.call(this, root, ref);
+      let _sch = resolve11.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -3257,7 +3257,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve10(root, ref) {
+    function resolve11(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -4121,7 +4121,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve10(baseURI, relativeURI, options) {
+    function resolve11(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4512,7 +4512,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize3,
-      resolve: resolve10,
+      resolve: resolve11,
       resolveComponent,
       equal,
       serialize,
@@ -20870,7 +20870,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve10) {
+function isRecursive(inst, stack, resolve11) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -20880,7 +20880,7 @@ function isRecursive(inst, stack, resolve10) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer2 = isRecursive(child, stack, resolve10);
+      const answer2 = isRecursive(child, stack, resolve11);
       if (answer2 > result)
         result = answer2;
     }
@@ -20891,7 +20891,7 @@ function isRecursive(inst, stack, resolve10) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve10) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve11) : NONE;
       if (child > answer2)
         answer2 = child;
     }
@@ -20955,7 +20955,7 @@ function isRecursive(inst, stack, resolve10) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve10 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve11 ? inst._zod.innerType : void 0);
       merge3(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -34979,13 +34979,13 @@ function flattenInto(out, step2, origin, inherited, group) {
     );
   });
   const type = own2.fields.run === void 0 ? "gate" : "task";
-  const join24 = {
+  const join25 = {
     ...own2,
     needs: children.length ? children.map((c) => c.id) : needs,
     fields: { ...own2.fields, type },
     group: step2.id
   };
-  out.push(join24);
+  out.push(join25);
 }
 var isContainer = (type) => CONTAINER_TYPES.includes(type);
 function withGroup(step2, group) {
@@ -45572,7 +45572,7 @@ function lookup(contextMap2, mention) {
   const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap2[key]];
 }
-async function resolveMentions(text4, contextMap2, readFile10) {
+async function resolveMentions(text4, contextMap2, readFile11) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text4)) {
@@ -45589,7 +45589,7 @@ async function resolveMentions(text4, contextMap2, readFile10) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
       continue;
     }
-    const content = await readFile10(path);
+    const content = await readFile11(path);
     if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
     else resolved.items.push({ mention: configured, path, content });
   }
@@ -47962,8 +47962,8 @@ function colorWanted(tty, env) {
 // src/cli/io.ts
 function processIO() {
   const out = lineWriter(process.stdout);
-  const outGone = new Promise((resolve10) => {
-    process.stdout.once("error", () => resolve10());
+  const outGone = new Promise((resolve11) => {
+    process.stdout.once("error", () => resolve11());
   });
   const err2 = lineWriter(process.stderr);
   return {
@@ -48080,8 +48080,8 @@ function unknownCommand(io, name, verbs) {
 }
 
 // src/local/local-effects.ts
-import { rm as rm4 } from "node:fs/promises";
-import { join as join5 } from "node:path";
+import { rm as rm5 } from "node:fs/promises";
+import { join as join6 } from "node:path";
 
 // src/runner/branch-names.ts
 async function checkBranchName(_cwd, branch) {
@@ -48148,11 +48148,12 @@ function scrubEnv(base) {
 }
 
 // src/runner/git.ts
+var MOLECULAR_PERSON = { name: "Molecular", email: "molecular@users.noreply.github.com" };
 var MOLECULAR_IDENTITY = [
   "-c",
-  "user.name=Molecular",
+  `user.name=${MOLECULAR_PERSON.name}`,
   "-c",
-  "user.email=molecular@users.noreply.github.com"
+  `user.email=${MOLECULAR_PERSON.email}`
 ];
 var COMMIT_SETTINGS = ["-c", "commit.gpgsign=false", "-c", "maintenance.auto=false"];
 var BASE_ENV = { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
@@ -48182,7 +48183,7 @@ async function git(cwd, args, options = {}) {
 }
 function runGit(cwd, args, options) {
   const okCodes = options.okCodes ?? [0];
-  return new Promise((resolve10) => {
+  return new Promise((resolve11) => {
     const child = execFile(
       "git",
       [...HARDENING, ...args],
@@ -48195,11 +48196,11 @@ function runGit(cwd, args, options) {
       (error2, stdout, stderr) => {
         const code18 = error2 ? typeof error2.code === "number" ? error2.code : -1 : 0;
         if (okCodes.includes(code18)) {
-          resolve10(ok({ stdout, stderr, code: code18 }));
+          resolve11(ok({ stdout, stderr, code: code18 }));
           return;
         }
         const why = (stderr || error2?.message || "").trim().split("\n").slice(-3).join(" ");
-        resolve10(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
+        resolve11(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
       }
     );
     if (options.input !== void 0) child.stdin?.end(options.input);
@@ -48249,7 +48250,7 @@ async function commitStep(options) {
   }
   const trailers = `Molecule: ${options.molId}
 Step: ${options.stepId}`;
-  const made = await git(
+  const made2 = await git(
     cwd,
     [
       ...MOLECULAR_IDENTITY,
@@ -48267,12 +48268,12 @@ Step: ${options.stepId}`;
     ],
     { input: only.input, okCodes: [0, 1] }
   );
-  if (!made.ok) return made;
-  if (made.value.code === 0) {
+  if (!made2.ok) return made2;
+  if (made2.value.code === 0) {
     const intricate = new Set(options.status?.intricate);
-    const summarised = summaryCommit(made.value.stdout, base.length);
+    const summarised = summaryCommit(made2.value.stdout, base.length);
     if (summarised !== void 0 && pending !== void 0 && !pending.some((path) => intricate.has(path)))
-      return ok({ commit: summarised, committed: true, filesModified: inGitOrder(pending) });
+      return ok({ commit: summarised, committed: true, filesModified: inGitOrder(pending), took: "listed" });
     const tip = await git(cwd, [
       "diff-tree",
       "--always",
@@ -48288,9 +48289,9 @@ Step: ${options.stepId}`;
     if (parent === base) return ok({ commit: head2, committed: true, filesModified: files });
     return filesSince(cwd, base, head2, true);
   }
-  if (!NOTHING_TO_COMMIT.test(`${made.value.stdout}
-${made.value.stderr}`)) {
-    const why = (made.value.stderr || made.value.stdout).trim().split("\n").slice(-3).join(" ");
+  if (!NOTHING_TO_COMMIT.test(`${made2.value.stdout}
+${made2.value.stderr}`)) {
+    const why = (made2.value.stderr || made2.value.stdout).trim().split("\n").slice(-3).join(" ");
     return err("git-failed", `git commit failed in ${cwd}: ${why || "exit 1"}`);
   }
   const head = options.headCommit !== void 0 ? ok(options.headCommit) : await gitText(cwd, ["rev-parse", "HEAD"]);
@@ -48512,8 +48513,8 @@ function watchIdle(options) {
 import { readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
 function readStat(pid) {
   try {
-    const stat3 = readFileSync2(`/proc/${pid}/stat`, "utf8");
-    const fields = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
+    const stat4 = readFileSync2(`/proc/${pid}/stat`, "utf8");
+    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
     const startTime = fields[19];
     if (fields[0] === void 0 || startTime === void 0) return void 0;
     return { state: fields[0], pgrp: Number(fields[2]), startTime };
@@ -48525,8 +48526,8 @@ function hasProc() {
   return readStat("self") !== void 0;
 }
 function identifyGroup(pid) {
-  const stat3 = readStat(pid);
-  return stat3 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat3.startTime };
+  const stat4 = readStat(pid);
+  return stat4 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat4.startTime };
 }
 function groupAlive(group) {
   if (!hasProc()) {
@@ -48544,8 +48545,8 @@ function groupAlive(group) {
   if (leader !== void 0 && leader.pgrp === group.pgid && leader.state !== "Z") return true;
   for (const name of readdirSync2("/proc")) {
     if (!/^\d+$/.test(name)) continue;
-    const stat3 = readStat(name);
-    if (stat3 !== void 0 && stat3.pgrp === group.pgid && stat3.state !== "Z") return true;
+    const stat4 = readStat(name);
+    if (stat4 !== void 0 && stat4.pgrp === group.pgid && stat4.state !== "Z") return true;
   }
   return false;
 }
@@ -48581,7 +48582,7 @@ function runCommand(options) {
   const tail = new Tail(options.tailBytes ?? DEFAULT_TAIL_BYTES);
   const env = options.inheritEnv === false ? { ...options.env } : { ...process.env, ...options.env };
   const started = performance2.now();
-  return new Promise((resolve10) => {
+  return new Promise((resolve11) => {
     let child;
     try {
       const stdin = options.input === void 0 ? "ignore" : "pipe";
@@ -48597,7 +48598,7 @@ function runCommand(options) {
         stdio: [stdin, "pipe", "pipe"]
       });
     } catch (error2) {
-      resolve10(
+      resolve11(
         err("spawn-failed", `cannot start the step's command in ${options.cwd}: ${error2.message}`)
       );
       return;
@@ -48618,7 +48619,7 @@ function runCommand(options) {
     const finish2 = (result) => {
       for (const timer of timers) clearTimeout(timer);
       idle?.stop();
-      resolve10(result);
+      resolve11(result);
     };
     let stoppedFor;
     let pending = "";
@@ -48797,8 +48798,190 @@ ${tail.trimEnd()}`}`;
 }
 
 // src/runner/worktrees.ts
-import { rm } from "node:fs/promises";
-import { isAbsolute as isAbsolute2, relative, resolve as resolve2, sep as sep3 } from "node:path";
+import { rm as rm2 } from "node:fs/promises";
+import { isAbsolute as isAbsolute2, relative, resolve as resolve3, sep as sep3 } from "node:path";
+
+// src/runner/worktree-files.ts
+import { mkdir, readFile as readFile2, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { basename, dirname, join as join4, resolve as resolve2 } from "node:path";
+
+// src/runner/path-exists.ts
+import { access } from "node:fs/promises";
+function pathExists(path) {
+  return access(path).then(
+    () => true,
+    () => false
+  );
+}
+
+// src/runner/ref-transaction.ts
+var IDLE_MS = 5e3;
+var DONE = "commit: ok\n";
+var sessions = /* @__PURE__ */ new Map();
+function refTransaction(cwd, lines2) {
+  const session = sessionFor(cwd);
+  const done2 = session.queue.then(() => run(cwd, session, lines2));
+  session.queue = done2;
+  return done2;
+}
+function run(cwd, session, lines2) {
+  if (session.gone) return refTransaction(cwd, lines2);
+  clearTimeout(session.idle);
+  crashPoint("git-update-ref:before");
+  return new Promise((resolve11) => {
+    session.out = "";
+    session.err = "";
+    session.waiting = resolve11;
+    hold(session, true);
+    session.child.stdin?.write(`start
+${lines2}prepare
+commit
+`);
+  }).then((result) => {
+    if (result.ok) crashPoint("git-update-ref:after");
+    hold(session, false);
+    if (!session.gone) session.idle = setTimeout(() => letGo(cwd, session), IDLE_MS).unref();
+    return result;
+  });
+}
+function sessionFor(cwd) {
+  const known2 = sessions.get(cwd);
+  if (known2 !== void 0 && !known2.gone) return known2;
+  const child = spawnGit(cwd, ["update-ref", "--stdin"]);
+  const session = { child, out: "", err: "", queue: Promise.resolve(), gone: false };
+  sessions.set(cwd, session);
+  child.stdout?.setEncoding("utf8").on("data", (chunk) => {
+    session.out += chunk;
+    if (session.out.endsWith(DONE)) answer(session, ok(void 0));
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk) => {
+    session.err += chunk;
+  });
+  child.stdin?.on("error", () => {
+  });
+  const end = (why) => {
+    session.gone = true;
+    if (sessions.get(cwd) === session) sessions.delete(cwd);
+    clearTimeout(session.idle);
+    const said = session.err.trim().split("\n").slice(-2).join(" ");
+    answer(session, err("git-failed", `git update-ref --stdin failed in ${cwd}: ${said || why}`));
+  };
+  child.on("error", (error2) => end(error2.message));
+  child.on("close", (code18, signal) => end(signal ? `killed by ${signal}` : `exit ${code18}`));
+  hold(session, false);
+  return session;
+}
+function answer(session, result) {
+  const waiting = session.waiting;
+  session.waiting = void 0;
+  waiting?.(result);
+}
+function hold(session, busy) {
+  const { child } = session;
+  const handles = [child, child.stdin, child.stdout, child.stderr];
+  for (const handle of handles) {
+    if (busy) handle?.ref?.();
+    else handle?.unref?.();
+  }
+}
+function letGo(cwd, session) {
+  if (session.waiting !== void 0 || session.gone) return;
+  if (sessions.get(cwd) === session) sessions.delete(cwd);
+  session.gone = true;
+  session.child.stdin?.end();
+}
+
+// src/runner/worktree-files.ts
+var PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+async function addWorktreeByFiles(repoDir, branch, path, commit) {
+  const id = basename(path);
+  const common = await plainGitDir(repoDir);
+  if (common === void 0 || !PLAIN_ID.test(id)) return ok(false);
+  const inherited = await Promise.all(
+    ["config.worktree", join4("info", "sparse-checkout")].map((file2) => pathExists(join4(common, file2)))
+  );
+  if (inherited.some(Boolean)) return ok(false);
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await mkdir(path);
+  } catch {
+    return ok(false);
+  }
+  const admin = await claimId(join4(common, "worktrees"), id, path);
+  const undo = async () => {
+    await rm(path, { recursive: true, force: true });
+    if (admin !== void 0) await rm(admin, { recursive: true, force: true });
+  };
+  if (admin === void 0) {
+    await undo();
+    return ok(false);
+  }
+  try {
+    await writeFile(join4(admin, "locked"), "initializing\n");
+    await writeFile(join4(path, ".git"), `gitdir: ${admin}
+`);
+    await writeFile(join4(admin, "gitdir"), `${join4(path, ".git")}
+`);
+    await writeFile(join4(admin, "commondir"), "../..\n");
+    await writeFile(join4(admin, "HEAD"), `ref: refs/heads/${branch}
+`);
+  } catch {
+    await undo();
+    return ok(false);
+  }
+  crashPoint("worktree-files:registered");
+  const created = await refTransaction(repoDir, `create refs/heads/${branch} ${commit}
+`);
+  if (!created.ok) {
+    await undo();
+    return ok(false);
+  }
+  const filled = await git(path, ["reset", "--hard", "--quiet", "--no-recurse-submodules"]);
+  if (!filled.ok) return filled;
+  await unlink(join4(admin, "locked"));
+  return ok(true);
+}
+var MORE_IDS = 9;
+async function claimId(worktrees, id, path) {
+  await mkdir(worktrees, { recursive: true });
+  for (let n = 0; n <= MORE_IDS; n++) {
+    const admin = join4(worktrees, n === 0 ? id : `${id}${n}`);
+    if (await made(admin)) return admin;
+    const gitdir = await readFile2(join4(admin, "gitdir"), "utf8").catch(() => "");
+    if (gitdir !== "" && gitdir !== `${join4(path, ".git")}
+`) continue;
+    await rm(admin, { recursive: true, force: true });
+    if (await made(admin)) return admin;
+  }
+  return void 0;
+}
+var made = (dir) => mkdir(dir).then(
+  () => true,
+  () => false
+);
+async function removeWorktreeByFiles(repoDir, path) {
+  const common = await plainGitDir(repoDir);
+  if (common === void 0) return false;
+  const top = resolve2(path);
+  const link2 = await readFile2(join4(top, ".git"), "utf8").catch(() => "");
+  const admin = /^gitdir: (.+)\n$/.exec(link2)?.[1];
+  if (admin === void 0 || resolve2(dirname(admin)) !== join4(common, "worktrees")) return false;
+  const back = await readFile2(join4(admin, "gitdir"), "utf8").catch(() => "");
+  if (back !== `${join4(top, ".git")}
+` || await pathExists(join4(admin, "locked"))) return false;
+  await rm(top, { recursive: true, force: true });
+  crashPoint("worktree-files:removed");
+  await rm(admin, { recursive: true, force: true });
+  return true;
+}
+async function plainGitDir(repoDir) {
+  const dir = join4(repoDir, ".git");
+  const found2 = await stat(dir).catch(() => void 0);
+  if (found2 === void 0 || !found2.isDirectory()) return void 0;
+  return await pathExists(join4(dir, "commondir")) ? void 0 : dir;
+}
+
+// src/runner/worktrees.ts
 async function listWorktrees(repoDir) {
   const out = await git(repoDir, ["worktree", "list", "--porcelain", "-z"]);
   if (!out.ok) return out;
@@ -48825,7 +49008,7 @@ async function listWorktrees(repoDir) {
 async function listLeftoverWorktrees(options) {
   const trees = await listWorktrees(options.repoDir);
   if (!trees.ok) return trees;
-  const root = resolve2(options.worktreeRoot);
+  const root = resolve3(options.worktreeRoot);
   const found2 = [];
   for (const tree of trees.value) {
     const rel = relative(root, tree.path);
@@ -48839,22 +49022,23 @@ async function listLeftoverWorktrees(options) {
 async function removeWorktree(options) {
   const { repoDir, path } = options;
   if (options.registered && options.deleteBranch === void 0) {
-    const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", resolve2(path)], {
+    if (await removeWorktreeByFiles(repoDir, path)) return ok(void 0);
+    const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", resolve3(path)], {
       okCodes: [0, 128]
     });
     if (!removed.ok || removed.value.code === 0) return removed.ok ? ok(void 0) : removed;
   }
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
-  const target = resolve2(path);
+  const target = resolve3(path);
   let prune = trees.value.some((t) => t.prunable);
-  if (trees.value.some((t) => resolve2(t.path) === target)) {
+  if (trees.value.some((t) => resolve3(t.path) === target)) {
     const removed = await git(repoDir, ["worktree", "remove", "--force", "--force", target], {
       okCodes: [0, 128]
     });
     if (!removed.ok) return removed;
     if (removed.value.code !== 0) {
-      await rm(target, { recursive: true, force: true });
+      await rm2(target, { recursive: true, force: true });
       prune = true;
     }
   }
@@ -48923,90 +49107,11 @@ function lines(text4) {
 }
 
 // src/runner/prepare-workspace.ts
+import { rm as rm4 } from "node:fs/promises";
+import { join as join5, resolve as resolve4 } from "node:path";
+
+// src/runner/attempt-refs.ts
 import { rm as rm3 } from "node:fs/promises";
-import { join as join4, resolve as resolve3 } from "node:path";
-
-// src/runner/attempt-refs.ts
-import { rm as rm2 } from "node:fs/promises";
-
-// src/runner/ref-transaction.ts
-var IDLE_MS = 5e3;
-var DONE = "commit: ok\n";
-var sessions = /* @__PURE__ */ new Map();
-function refTransaction(cwd, lines2) {
-  const session = sessionFor(cwd);
-  const done2 = session.queue.then(() => run(cwd, session, lines2));
-  session.queue = done2;
-  return done2;
-}
-function run(cwd, session, lines2) {
-  if (session.gone) return refTransaction(cwd, lines2);
-  clearTimeout(session.idle);
-  crashPoint("git-update-ref:before");
-  return new Promise((resolve10) => {
-    session.out = "";
-    session.err = "";
-    session.waiting = resolve10;
-    hold(session, true);
-    session.child.stdin?.write(`start
-${lines2}prepare
-commit
-`);
-  }).then((result) => {
-    if (result.ok) crashPoint("git-update-ref:after");
-    hold(session, false);
-    if (!session.gone) session.idle = setTimeout(() => letGo(cwd, session), IDLE_MS).unref();
-    return result;
-  });
-}
-function sessionFor(cwd) {
-  const known2 = sessions.get(cwd);
-  if (known2 !== void 0 && !known2.gone) return known2;
-  const child = spawnGit(cwd, ["update-ref", "--stdin"]);
-  const session = { child, out: "", err: "", queue: Promise.resolve(), gone: false };
-  sessions.set(cwd, session);
-  child.stdout?.setEncoding("utf8").on("data", (chunk) => {
-    session.out += chunk;
-    if (session.out.endsWith(DONE)) answer(session, ok(void 0));
-  });
-  child.stderr?.setEncoding("utf8").on("data", (chunk) => {
-    session.err += chunk;
-  });
-  child.stdin?.on("error", () => {
-  });
-  const end = (why) => {
-    session.gone = true;
-    if (sessions.get(cwd) === session) sessions.delete(cwd);
-    clearTimeout(session.idle);
-    const said = session.err.trim().split("\n").slice(-2).join(" ");
-    answer(session, err("git-failed", `git update-ref --stdin failed in ${cwd}: ${said || why}`));
-  };
-  child.on("error", (error2) => end(error2.message));
-  child.on("close", (code18, signal) => end(signal ? `killed by ${signal}` : `exit ${code18}`));
-  hold(session, false);
-  return session;
-}
-function answer(session, result) {
-  const waiting = session.waiting;
-  session.waiting = void 0;
-  waiting?.(result);
-}
-function hold(session, busy) {
-  const { child } = session;
-  const handles = [child, child.stdin, child.stdout, child.stderr];
-  for (const handle of handles) {
-    if (busy) handle?.ref?.();
-    else handle?.unref?.();
-  }
-}
-function letGo(cwd, session) {
-  if (session.waiting !== void 0 || session.gone) return;
-  if (sessions.get(cwd) === session) sessions.delete(cwd);
-  session.gone = true;
-  session.child.stdin?.end();
-}
-
-// src/runner/attempt-refs.ts
 var ROOT = "refs/molecular/attempts";
 function attemptRef(molId, stepId, attempt) {
   return `${ROOT}/${molId}/${stepId}/${attempt}`;
@@ -49062,7 +49167,7 @@ async function snapshot(cwd, message, knownHead, blanked = {}) {
     if (!commit.ok) return commit;
     return ok({ commit: commit.value.stdout.trim(), head: head.value });
   } finally {
-    await rm2(indexPath.value, { force: true });
+    await rm3(indexPath.value, { force: true });
   }
 }
 async function recordAttemptBase(cwd, molId, stepId, clean = false, head, forget = []) {
@@ -49091,8 +49196,8 @@ ${forgetting(forget)}`
 }
 async function baseCommit(cwd, molId, stepId, clean, head) {
   if (clean) return head === void 0 ? gitText(cwd, ["rev-parse", "HEAD"]) : ok(head);
-  const made = await snapshot(cwd, `base of ${stepId} (${molId})`, head);
-  return made.ok ? ok(made.value.commit) : made;
+  const made2 = await snapshot(cwd, `base of ${stepId} (${molId})`, head);
+  return made2.ok ? ok(made2.value.commit) : made2;
 }
 function baseNames(molId, stepId, clean) {
   return clean ? [baseHeadRef(molId, stepId), baseRef(molId, stepId)] : [baseRef(molId, stepId), baseHeadRef(molId, stepId)];
@@ -49177,28 +49282,23 @@ function blankedSettings(keys) {
   return env;
 }
 
-// src/runner/path-exists.ts
-import { access } from "node:fs/promises";
-function pathExists(path) {
-  return access(path).then(
-    () => true,
-    () => false
-  );
-}
-
 // src/runner/prepare-workspace.ts
 async function prepareWorkspace(options) {
   if (options.execution === "local") return currentTree(options.repoDir, options.head);
   const { repoDir, molId, stepId } = options;
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
   if (!branch.ok) return branch;
-  const path = resolve3(join4(options.worktreeRoot, molId, stepId));
+  const path = resolve4(join5(options.worktreeRoot, molId, stepId));
   const bases = await resolveBases(options);
   if (!bases.ok) return bases;
   const [first, ...others] = bases.value;
   if (first === void 0) return err("unknown-base", "no base to start the step from.");
   const add = () => git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first.sha]);
-  let added = await pathExists(path) ? void 0 : await add();
+  const quickly = async () => {
+    const made2 = await addWorktreeByFiles(repoDir, branch.value, path, first.sha);
+    return made2.ok && !made2.value ? add() : made2;
+  };
+  let added = await pathExists(path) ? void 0 : await quickly();
   let keptAttempt;
   if (added === void 0 || !added.ok) {
     const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
@@ -49271,12 +49371,12 @@ async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
   const trees = await listWorktrees(repoDir);
   if (!trees.ok) return trees;
   for (const tree of trees.value) {
-    if (resolve3(tree.path) === path || tree.branch === branch) {
+    if (resolve4(tree.path) === path || tree.branch === branch) {
       const removed = await removeWorktree({ repoDir, path: tree.path });
       if (!removed.ok) return removed;
     }
   }
-  if (await pathExists(path)) await rm3(path, { recursive: true, force: true });
+  if (await pathExists(path)) await rm4(path, { recursive: true, force: true });
   if (!branchExists) return ok(void 0);
   const deleted = await git(repoDir, ["branch", "-D", "--", branch]);
   return deleted.ok ? ok(void 0) : deleted;
@@ -49564,7 +49664,7 @@ function localEffectHandlers(scene, proto, options = {}) {
   };
 }
 async function worktreeOf(scene, mol, stepId, proto) {
-  const worktree = join5(scene.worktreeRoot, mol.id, stepId);
+  const worktree = join6(scene.worktreeRoot, mol.id, stepId);
   if (await pathExists(worktree)) return worktree;
   const def = proto.steps.find((s) => s.id === stepId);
   if (def === void 0 || !judgedOnReady(def)) return void 0;
@@ -49582,7 +49682,7 @@ async function worktreeOf(scene, mol, stepId, proto) {
 async function removeMoleculeWork(place, molId) {
   const deleted = await deleteMoleculeBranches({ repoDir: place.repoDir, molId });
   if (!deleted.ok) return deleted;
-  await rm4(join5(place.worktreeRoot, molId), { recursive: true, force: true });
+  await rm5(join6(place.worktreeRoot, molId), { recursive: true, force: true });
   return ok(void 0);
 }
 async function judgeLocalGates(scene, mol, stepId, gates2, out, proto) {
@@ -49723,20 +49823,20 @@ async function record3(scene, events, handlers, out, depth) {
 }
 
 // src/local/formulas/local-formula-source.ts
-import { dirname as dirname3, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve5 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve6 } from "node:path";
 
 // src/local/formulas/builtins.ts
 import { existsSync as existsSync2, readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
-import { dirname, join as join6 } from "node:path";
+import { dirname as dirname2, join as join7 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SUFFIX = ".formula.toml";
 var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 function builtinFormulaDir(from = import.meta.url) {
-  let dir = dirname(fileURLToPath(from));
+  let dir = dirname2(fileURLToPath(from));
   for (; ; ) {
-    const candidate = join6(dir, "formulas");
-    if (existsSync2(join6(candidate, `hello${SUFFIX}`))) return candidate;
-    const parent = dirname(dir);
+    const candidate = join7(dir, "formulas");
+    if (existsSync2(join7(candidate, `hello${SUFFIX}`))) return candidate;
+    const parent = dirname2(dir);
     if (parent === dir)
       throw new Error("the built-in formulas folder was not found beside the Molecular package");
     dir = parent;
@@ -49748,7 +49848,7 @@ var packageBuiltins = (name) => {
   let builtin;
   if (NAME.test(name) && !name.includes("..")) {
     try {
-      const text4 = readFileSync3(join6(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
+      const text4 = readFileSync3(join7(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
       const file2 = `formulas/${name}${SUFFIX}`;
       const parsed = parseFormula(text4, file2);
       builtin = { text: text4, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
@@ -49762,15 +49862,15 @@ var packageBuiltins = (name) => {
 
 // src/local/formulas/catalog.ts
 import { existsSync as existsSync4, readdirSync as readdirSync4 } from "node:fs";
-import { basename, dirname as dirname2, isAbsolute as isAbsolute3, join as join8, relative as relative2, resolve as resolve4 } from "node:path";
+import { basename as basename2, dirname as dirname3, isAbsolute as isAbsolute3, join as join9, relative as relative2, resolve as resolve5 } from "node:path";
 
 // src/local/formulas/config-search-path.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { existsSync as existsSync3, readFileSync as readFileSync4 } from "node:fs";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 var CONFIG_FILE = ".github/molecular.yml";
 function configSearchPath(repoDir) {
-  const file2 = join7(repoDir, CONFIG_FILE);
+  const file2 = join8(repoDir, CONFIG_FILE);
   if (!existsSync3(file2)) return ok([]);
   const text4 = readFileSync4(file2, "utf8");
   const line = text4.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
@@ -49798,7 +49898,7 @@ function configSearchPath(repoDir) {
   for (const entry2 of value) {
     if (typeof entry2 !== "string" || entry2 === "" || entry2.startsWith("/") || entry2.split("/").includes(".."))
       return invalid(`formula_search_path: ${JSON.stringify(entry2)} is not a folder inside the repository`);
-    dirs.push(join7(repoDir, entry2));
+    dirs.push(join8(repoDir, entry2));
   }
   return ok(dirs);
 }
@@ -49822,7 +49922,7 @@ var FormulaCatalog = class _FormulaCatalog {
     const dirs = [...extraDirs];
     const problems = [];
     if (repoDir) {
-      for (const rel of REPO_FORMULA_DIRS) dirs.push(join8(repoDir, rel));
+      for (const rel of REPO_FORMULA_DIRS) dirs.push(join9(repoDir, rel));
       const configured = configSearchPath(repoDir);
       if (configured.ok) dirs.push(...configured.value);
       else problems.push(configured.error);
@@ -49840,7 +49940,7 @@ var FormulaCatalog = class _FormulaCatalog {
   locate(name) {
     for (const dir of this.searchDirs) {
       for (const suffix of LOOKUP_SUFFIXES) {
-        const path = join8(dir, `${name}${suffix}`);
+        const path = join9(dir, `${name}${suffix}`);
         if (existsSync4(path)) return path;
       }
     }
@@ -49889,22 +49989,22 @@ function lookedIn(catalog, repoDir) {
 function readFormulaFile(path, shownAs) {
   const parsed = parseFormula(readText(path), shownAs);
   if (!parsed.ok) return parsed;
-  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname2(path)));
+  return withDescriptionFiles(parsed.value, readDescriptionFiles(parsed.value, dirname3(path)));
 }
 function readDescriptionFiles(formula, dir) {
   const texts = /* @__PURE__ */ new Map();
   for (const file2 of descriptionFilesOf(formula)) {
     try {
-      texts.set(file2, readText(resolve4(dir, file2)));
+      texts.set(file2, readText(resolve5(dir, file2)));
     } catch {
     }
   }
   return texts;
 }
 function loadFormulaArg(arg, cwd, repoDir, searchDirs = []) {
-  const asPath = resolve4(cwd, arg);
+  const asPath = resolve5(cwd, arg);
   const isFile = existsSync4(asPath) && (isFormulaFile(asPath) || /\.(toml|json|ya?ml)$/i.test(asPath));
-  const catalog = FormulaCatalog.forRepo(repoDir, [...isFile ? [dirname2(asPath)] : [], ...searchDirs]);
+  const catalog = FormulaCatalog.forRepo(repoDir, [...isFile ? [dirname3(asPath)] : [], ...searchDirs]);
   if (!isFile && looksLikePath(arg)) return missingFormulaFile(arg, asPath, catalog);
   const path = isFile ? asPath : catalog.locate(arg);
   if (!path) {
@@ -49923,21 +50023,21 @@ function looksLikePath(arg) {
 }
 function missingFormulaFile(arg, asPath, catalog) {
   const what = existsSync4(asPath) ? "is not a formula file" : "does not exist";
-  const file2 = basename(asPath);
+  const file2 = basename2(asPath);
   const entries = new Map(
-    safeList(dirname2(asPath)).filter((entry2) => entry2 !== file2 && /\.(toml|json)$/i.test(entry2)).map((entry2) => [formulaNameOfFile(entry2), entry2])
+    safeList(dirname3(asPath)).filter((entry2) => entry2 !== file2 && /\.(toml|json)$/i.test(entry2)).map((entry2) => [formulaNameOfFile(entry2), entry2])
   );
   const nearName = closest(formulaNameOfFile(file2), entries.keys());
   const beside = nearName === void 0 ? void 0 : entries.get(nearName);
   const named = beside === void 0 ? closest(formulaNameOfFile(file2), catalog.names()) : void 0;
-  const guess = beside !== void 0 ? ` (did you mean ${arg.slice(0, arg.length - basename(arg).length)}${beside}?)` : named !== void 0 ? ` (did you mean the formula "${named}"?)` : "";
+  const guess = beside !== void 0 ? ` (did you mean ${arg.slice(0, arg.length - basename2(arg).length)}${beside}?)` : named !== void 0 ? ` (did you mean the formula "${named}"?)` : "";
   return err("not-found", `${arg} ${what}${guess}`);
 }
 
 // src/local/formulas/local-formula-source.ts
 function localFormulaSource(place) {
   return {
-    scope: `local:${resolve5(place.repoDir)}`,
+    scope: `local:${resolve6(place.repoDir)}`,
     builtin: packageBuiltins,
     readBlob: async (pin) => {
       const text4 = await readGitBlob(place.repoDir, pin.blobSha);
@@ -49959,14 +50059,14 @@ function resolveLocal(place, name, overlayFiles) {
     name,
     place.cwd,
     place.repoDir,
-    (place.searchDirs ?? []).map((d) => resolve5(place.cwd, d))
+    (place.searchDirs ?? []).map((d) => resolve6(place.cwd, d))
   );
   if (!loaded.ok) return loaded;
   const overlays = [];
   for (const file2 of overlayFiles) {
     let text4;
     try {
-      text4 = readText(resolve5(place.cwd, file2));
+      text4 = readText(resolve6(place.cwd, file2));
     } catch {
       return err("overlay-missing", `overlay file ${file2} cannot be read`, { file: file2 });
     }
@@ -50009,7 +50109,7 @@ function resolveLocal(place, name, overlayFiles) {
       if (overlayFiles.length > 0) {
         const blobs = [];
         for (const file2 of overlayFiles) {
-          const pinned = await pinBlob(place.repoDir, resolve5(place.cwd, file2));
+          const pinned = await pinBlob(place.repoDir, resolve6(place.cwd, file2));
           if (!pinned.ok) return pinned;
           blobs.push(pinned.value);
         }
@@ -50023,19 +50123,19 @@ async function pinDescriptionFiles(repoDir, name, path, pins) {
   const parsed = parseFormula(readText(path), path);
   if (!parsed.ok) return ok(void 0);
   for (const file2 of descriptionFilesOf(parsed.value)) {
-    const pinned = await pinBlob(repoDir, resolve5(dirname3(path), file2));
+    const pinned = await pinBlob(repoDir, resolve6(dirname4(path), file2));
     if (!pinned.ok) return pinned;
     pins[descriptionFilePin(name, file2)] = pinned.value;
   }
   return ok(void 0);
 }
 async function pinFile(repoDir, path, version3) {
-  const fromBuiltins = relative3(builtinFormulaDir(), resolve5(path));
+  const fromBuiltins = relative3(builtinFormulaDir(), resolve6(path));
   if (!fromBuiltins.startsWith("..") && !isAbsolute4(fromBuiltins)) return ok(builtinPin(version3));
   return pinBlob(repoDir, path);
 }
 async function pinBlob(repoDir, path) {
-  const absolute = resolve5(path);
+  const absolute = resolve6(path);
   const hashed = await git(repoDir, ["hash-object", "-w", "--", absolute]);
   if (!hashed.ok)
     return err("pin-failed", `cannot store ${path} in the repository to pin it: ${hashed.error.message}`);
@@ -50354,14 +50454,14 @@ async function endPreviousAttempt(step2, announce = () => {
 import { performance as performance4 } from "node:perf_hooks";
 
 // src/runner/git-config-snapshot.ts
-import { resolve as resolve7 } from "node:path";
+import { resolve as resolve8 } from "node:path";
 
 // src/runner/git-config-files.ts
-import { readFile as readFile2 } from "node:fs/promises";
-import { dirname as dirname4, isAbsolute as isAbsolute5, join as join9, resolve as resolve6 } from "node:path";
+import { readFile as readFile3 } from "node:fs/promises";
+import { dirname as dirname5, isAbsolute as isAbsolute5, join as join10, resolve as resolve7 } from "node:path";
 async function readState(path) {
   try {
-    return await readFile2(path);
+    return await readFile3(path);
   } catch (error2) {
     const code18 = error2.code;
     if (code18 === "ENOENT" || code18 === "ENOTDIR") return "missing";
@@ -50392,15 +50492,15 @@ async function standardConfigFiles(cwd) {
   const system = await systemConfigPath(cwd, env);
   if (system === null) return void 0;
   const paths = system === void 0 ? [] : [system];
-  if (env.GIT_CONFIG_GLOBAL !== void 0) paths.push(resolve6(cwd, env.GIT_CONFIG_GLOBAL));
+  if (env.GIT_CONFIG_GLOBAL !== void 0) paths.push(resolve7(cwd, env.GIT_CONFIG_GLOBAL));
   else {
     const home = env.HOME;
     const xdg = env.XDG_CONFIG_HOME;
-    if (xdg) paths.push(join9(xdg, "git", "config"));
-    else if (home) paths.push(join9(home, ".config", "git", "config"));
-    if (home) paths.push(join9(home, ".gitconfig"));
+    if (xdg) paths.push(join10(xdg, "git", "config"));
+    else if (home) paths.push(join10(home, ".config", "git", "config"));
+    if (home) paths.push(join10(home, ".gitconfig"));
   }
-  const dotGit = join9(cwd, ".git");
+  const dotGit = join10(cwd, ".git");
   paths.push(dotGit);
   const where3 = await readState(dotGit);
   let gitDir;
@@ -50408,14 +50508,14 @@ async function standardConfigFiles(cwd) {
   else if (where3 instanceof Buffer) {
     const named = /^gitdir: (.+)$/m.exec(where3.toString("utf8"))?.[1];
     if (named === void 0) return void 0;
-    gitDir = resolve6(cwd, named);
+    gitDir = resolve7(cwd, named);
   } else return void 0;
-  const commonFile = join9(gitDir, "commondir");
+  const commonFile = join10(gitDir, "commondir");
   paths.push(commonFile);
   const common = await readState(commonFile);
   if (common === void 0 || common === "dir") return void 0;
-  const commonDir = common === "missing" ? gitDir : resolve6(gitDir, common.toString("utf8").trim());
-  const files = { common: join9(commonDir, "config"), worktree: join9(gitDir, "config.worktree") };
+  const commonDir = common === "missing" ? gitDir : resolve7(gitDir, common.toString("utf8").trim());
+  const files = { common: join10(commonDir, "config"), worktree: join10(gitDir, "config.worktree") };
   paths.push(files.common, files.worktree);
   return { paths, ...files };
 }
@@ -50425,7 +50525,7 @@ function namedConfigFiles(cwd, listed2) {
   for (const setting of listed2) {
     if (setting.scope === "command") continue;
     if (!setting.origin.startsWith("file:")) return void 0;
-    const origin = resolve6(cwd, setting.origin.slice("file:".length));
+    const origin = resolve7(cwd, setting.origin.slice("file:".length));
     paths.push(origin);
     if (setting.key.startsWith("includeif.")) return void 0;
     if (setting.key !== "include.path") continue;
@@ -50434,9 +50534,9 @@ function namedConfigFiles(cwd, listed2) {
     let path;
     if (target.startsWith("~/")) {
       if (!env.HOME) return void 0;
-      path = join9(env.HOME, target.slice(2));
+      path = join10(env.HOME, target.slice(2));
     } else if (target.startsWith("~") || target.startsWith("%(")) return void 0;
-    else path = isAbsolute5(target) ? target : resolve6(dirname4(origin), target);
+    else path = isAbsolute5(target) ? target : resolve7(dirname5(origin), target);
     paths.push(path);
   }
   return paths;
@@ -50444,7 +50544,7 @@ function namedConfigFiles(cwd, listed2) {
 async function systemConfigPath(cwd, env) {
   if (env.GIT_CONFIG_NOSYSTEM !== void 0 && !/^(0|false|no|off|)$/i.test(env.GIT_CONFIG_NOSYSTEM))
     return void 0;
-  if (env.GIT_CONFIG_SYSTEM !== void 0) return resolve6(env.GIT_CONFIG_SYSTEM);
+  if (env.GIT_CONFIG_SYSTEM !== void 0) return resolve7(env.GIT_CONFIG_SYSTEM);
   systemPath ??= git(cwd, ["config", "--system", "--edit"], { env: { GIT_EDITOR: "echo" } }).then((out) => {
     const path = out.ok ? out.value.stdout.replace(/\n$/, "") : "";
     return isAbsolute5(path) && !path.includes("\n") ? path : null;
@@ -50463,7 +50563,7 @@ async function gitConfigSnapshot(cwd, options = {}) {
   const entries = [];
   for (const { scope, origin, key, value } of settings) {
     if (scope === "command" || HARMLESS.test(key)) continue;
-    const where3 = origin.startsWith("file:") ? `file:${resolve7(cwd, origin.slice("file:".length))}` : origin;
+    const where3 = origin.startsWith("file:") ? `file:${resolve8(cwd, origin.slice("file:".length))}` : origin;
     entries.push(JSON.stringify([scope, where3, key, value]));
   }
   if (options.remember) await remember(cwd, entries, settings, before);
@@ -50686,10 +50786,21 @@ function parseTreeStatus(text4) {
   if (oid === void 0 || !/^[0-9a-f]{40,64}$/.test(oid) || name === void 0) return void 0;
   return { head: oid, branch: name === "(detached)" ? void 0 : name, changed, untracked, intricate };
 }
+function afterCommit(status2, commit, kept) {
+  const left = new Set(kept);
+  const keep = (paths) => paths.filter((path) => left.has(path));
+  return {
+    head: commit,
+    branch: status2.branch,
+    changed: keep(status2.changed),
+    untracked: keep(status2.untracked),
+    intricate: keep(status2.intricate)
+  };
+}
 
 // src/shell/step/ended-attempt.ts
-import { mkdir, readFile as readFile3, rm as rm5, writeFile } from "node:fs/promises";
-import { dirname as dirname5, join as join10 } from "node:path";
+import { mkdir as mkdir2, readFile as readFile4, rm as rm6, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname as dirname6, join as join11 } from "node:path";
 
 // src/shell/step/step-checkout-schema.ts
 var StepCheckoutSchema = external_exports.object({
@@ -50722,7 +50833,7 @@ var AttemptRecordSchema = external_exports.object({
   checkout: StepCheckoutSchema.omit({ ended: true })
 });
 function attemptFiles(dir, molId, stepId) {
-  const base = join10(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
+  const base = join11(dir, encodeURIComponent(molId), encodeURIComponent(stepId));
   return { record: `${base}.json`, exit: `${base}.exit` };
 }
 var EXIT_RESERVED = `${" ".repeat(15)}
@@ -50730,15 +50841,15 @@ var EXIT_RESERVED = `${" ".repeat(15)}
 async function keepAttemptRecord(files, attempt, checkout) {
   if (checkout.kind === "checkout") return ok(void 0);
   const record5 = JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout }));
-  let path = dirname5(files.record);
+  let path = dirname6(files.record);
   try {
-    await mkdir(path, { recursive: true });
+    await mkdir2(path, { recursive: true });
     path = files.exit;
     fullDiskPoint();
-    await writeFile(files.exit, EXIT_RESERVED);
+    await writeFile2(files.exit, EXIT_RESERVED);
     path = files.record;
     fullDiskPoint();
-    await writeFile(files.record, record5);
+    await writeFile2(files.record, record5);
   } catch (error2) {
     return err(
       "store-io",
@@ -50763,7 +50874,7 @@ async function endedAttempt(files, attempt) {
   return { ...parsed.data.checkout, ended: true };
 }
 async function forgetAttemptRecord(files) {
-  await Promise.all([rm5(files.record, { force: true }), rm5(files.exit, { force: true })]);
+  await Promise.all([rm6(files.record, { force: true }), rm6(files.exit, { force: true })]);
 }
 var ENDED_COMMAND = {
   exitCode: 0,
@@ -50775,7 +50886,7 @@ var ENDED_COMMAND = {
 };
 async function readText2(path) {
   try {
-    return await readFile3(path, "utf8");
+    return await readFile4(path, "utf8");
   } catch {
     return void 0;
   }
@@ -50809,13 +50920,13 @@ async function recordStepEvent(job, event) {
 }
 
 // src/shell/step/run-step-command.ts
-import { mkdtemp, rm as rm6, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdtemp, rm as rm7, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/runner/workspace-fingerprint.ts
-import { stat } from "node:fs/promises";
-import { join as join11 } from "node:path";
+import { stat as stat2 } from "node:fs/promises";
+import { join as join12 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
   const status2 = await git(cwd, ["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all"]);
@@ -50823,7 +50934,7 @@ async function workspaceFingerprint(cwd) {
   const entries = splitNul(status2.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry2) => {
-      const info = await stat(join11(cwd, entry2.slice(3))).catch(() => void 0);
+      const info = await stat2(join12(cwd, entry2.slice(3))).catch(() => void 0);
       return info === void 0 ? `${entry2}:gone` : `${entry2}:${info.size}:${info.mtimeMs}`;
     })
   );
@@ -51261,17 +51372,17 @@ async function runStepCommand(job, checkout, prompt2) {
   const go = async () => {
     if (agent === void 0 && review === void 0) return command({});
     const text4 = prompt2 ?? "";
-    const dir = await mkdtemp(join12(tmpdir(), "mol-prompt-"));
+    const dir = await mkdtemp(join13(tmpdir(), "mol-prompt-"));
     try {
       const reviewEnv = {};
       if (review !== void 0) {
-        reviewEnv.MOL_REVIEW_FILE = join12(dir, "review.md");
-        await writeFile2(reviewEnv.MOL_REVIEW_FILE, review);
+        reviewEnv.MOL_REVIEW_FILE = join13(dir, "review.md");
+        await writeFile3(reviewEnv.MOL_REVIEW_FILE, review);
       }
       if (agent === void 0) return await command(reviewEnv);
-      const file2 = join12(dir, "prompt.md");
-      const usageFile = join12(dir, "usage.jsonl");
-      await writeFile2(file2, text4);
+      const file2 = join13(dir, "prompt.md");
+      const usageFile = join13(dir, "usage.jsonl");
+      await writeFile3(file2, text4);
       const watch = watchAgent(job, agent, usageFile);
       if (watch.refused !== void 0) {
         log(watch.refused);
@@ -51279,7 +51390,7 @@ async function runStepCommand(job, checkout, prompt2) {
       }
       return await command({ ...reviewEnv, MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text4, watch);
     } finally {
-      await rm6(dir, { recursive: true, force: true });
+      await rm7(dir, { recursive: true, force: true });
     }
   };
   return enclose ? enclose(go) : go();
@@ -51336,6 +51447,7 @@ function commandFailure(command, timeout2) {
 // src/shell/step/finish-step.ts
 async function finishStep(input2) {
   const { job, checkout } = input2;
+  job.host.treeAfter?.delete(checkout.cwd);
   let outcome = withUsage(await doWork(input2), input2.ran);
   const inTree = checkout.kind === "tree" && job.proto.execution === "local";
   if (outcome.status === "failed") job.host.gitConfigAfter?.delete(checkout.cwd);
@@ -51347,6 +51459,13 @@ async function finishStep(input2) {
   const { place } = job.host;
   if (place.kind === "worktree" && place.attemptsDir !== void 0)
     await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
+  if (checkout.kind === "worktree" && place.kind === "worktree" && outcome.status !== "failed") {
+    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
+    if (!removed.ok)
+      (job.host.notice ?? job.host.log)(
+        `the worktree of ${job.def.id} stays at ${checkout.cwd} (${removed.error.message}); mol gc removes it`
+      );
+  }
   if (inTree && outcome.status !== "failed") {
     const pending = job.host.completedBases;
     const base = { molId: job.mol.id, stepId: job.def.id };
@@ -51449,7 +51568,8 @@ async function doWork({ job, checkout, ran }) {
     head = moved.value;
   }
   const before = new Set(checkout.preexisting);
-  const committed = stayed && status2.value?.changed.every((path) => before.has(path)) ? (
+  const untouched = stayed && status2.value?.changed.every((path) => before.has(path));
+  const committed = untouched ? (
     // Nothing but what was changed before the step: `add` and `commit` would find nothing.
     ok({ commit: checkout.baseCommit, committed: false, filesModified: [] })
   ) : await commitStep({
@@ -51464,6 +51584,12 @@ async function doWork({ job, checkout, ran }) {
   });
   if (!committed.ok) return failed(committed.error, ranOk);
   const { commit, filesModified } = committed.value;
+  let after;
+  if (stayed && status2.value !== void 0) {
+    if (untouched) after = status2.value;
+    else if ("took" in committed.value && committed.value.took === "listed")
+      after = afterCommit(status2.value, commit, checkout.preexisting ?? []);
+  }
   if (host.push && host.remote !== void 0 && checkout.kind !== "tree" && checkout.branch !== void 0) {
     const pushed = await pushBranch({
       cwd: checkout.cwd,
@@ -51511,12 +51637,9 @@ async function doWork({ job, checkout, ran }) {
       { checkpoint, gates: gates2, ...ranOk }
     );
   }
-  const place = host.place;
-  if (checkout.kind === "worktree" && place.kind === "worktree") {
-    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
-    if (!removed.ok) return failed(removed.error, { checkpoint, gates: gates2, ...ranOk });
-  }
   const waiting = gates2.some((g) => g.passed === null);
+  if (checkout.kind === "tree" && gates2.length === 0 && after !== void 0)
+    host.treeAfter?.set(checkout.cwd, after);
   return { status: waiting ? "awaiting" : "completed", checkpoint, gates: gates2, ...where3, ...ranOk };
 }
 async function keepWorkInProgress(job, checkout, command, failed, stopped) {
@@ -51608,6 +51731,8 @@ var STEP_CONFIG_REF = "refs/molecular/step-config";
 async function prepareCheckout(job) {
   const { host, mol, def } = job;
   const { place, remote } = host;
+  const treeAfter = place.kind === "worktree" ? host.treeAfter?.get(place.repoDir) : void 0;
+  if (place.kind === "worktree") host.treeAfter?.delete(place.repoDir);
   const common = {
     molId: mol.id,
     stepId: def.id,
@@ -51622,7 +51747,7 @@ async function prepareCheckout(job) {
     const ended = await endedCheckout(job, place);
     if (ended !== void 0) return ok(ended);
     const options = { ...common, repoDir: place.repoDir, execution, worktreeRoot: place.worktreeRoot };
-    const prepared2 = execution === "local" ? await startInTree(job, options) : await prepareWorkspace(options);
+    const prepared2 = execution === "local" ? await startInTree(job, options, treeAfter) : await prepareWorkspace(options);
     if (!prepared2.ok) return prepared2;
     const { cwd: cwd2, branch: branch2, baseCommit: baseCommit3, isWorktree, preexisting, keptAttempt } = prepared2.value;
     if (keptAttempt !== void 0)
@@ -51656,11 +51781,11 @@ async function prepareCheckout(job) {
   if (!switched.ok) return switched;
   return recordCheckout(workspace, branch, baseCommit2);
 }
-async function startInTree(job, options) {
+async function startInTree(job, options, known2) {
   const { host, mol, def } = job;
   const { repoDir } = options;
   const completed = host.completedBases?.get(repoDir) ?? [];
-  const status2 = await treeStatus(repoDir);
+  const status2 = known2 !== void 0 ? ok(known2) : await treeStatus(repoDir);
   if (!status2.ok) return status2;
   if (status2.value !== void 0) {
     const { head: head2, branch, changed } = status2.value;
@@ -51931,9 +52056,9 @@ async function stepPrompt(job, branch) {
 var NO_MENTIONS = { items: [], unknown: [], missing: [] };
 async function mentionContext(job) {
   const text4 = [job.def.description, job.def.acceptance ?? ""].join("\n");
-  const resolve10 = job.host.mentions;
-  if (resolve10 === void 0 || extractMentions(text4).length === 0) return NO_MENTIONS;
-  return resolve10(text4);
+  const resolve11 = job.host.mentions;
+  if (resolve11 === void 0 || extractMentions(text4).length === 0) return NO_MENTIONS;
+  return resolve11(text4);
 }
 
 // src/cli/heartbeat.ts
@@ -51963,11 +52088,11 @@ function startHeartbeat(everyMs, beat, now = () => performance.now()) {
 
 // src/cli/local-prices.ts
 var import_yaml2 = __toESM(require_dist(), 1);
-import { readFile as readFile4 } from "node:fs/promises";
-import { join as join13 } from "node:path";
+import { readFile as readFile5 } from "node:fs/promises";
+import { join as join14 } from "node:path";
 var CONFIG_PATH = ".github/molecular.yml";
 async function localPrices(repoDir) {
-  const text4 = await readFile4(join13(repoDir, CONFIG_PATH), "utf8").catch(() => void 0);
+  const text4 = await readFile5(join14(repoDir, CONFIG_PATH), "utf8").catch(() => void 0);
   if (text4 === void 0) return ok(void 0);
   const lines2 = new import_yaml2.LineCounter();
   const doc = (0, import_yaml2.parseDocument)(text4, { lineCounter: lines2 });
@@ -51990,15 +52115,15 @@ async function localPrices(repoDir) {
 
 // src/cli/local-step-host.ts
 import { hostname as hostname5 } from "node:os";
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 
 // src/cli/local-mentions.ts
 var import_yaml3 = __toESM(require_dist(), 1);
-import { readFile as readFile5 } from "node:fs/promises";
-import { join as join14 } from "node:path";
+import { readFile as readFile6 } from "node:fs/promises";
+import { join as join15 } from "node:path";
 var CONFIG_PATH2 = ".github/molecular.yml";
 async function localMentions(repoDir, text4) {
-  const read = (path) => readFile5(join14(repoDir, path), "utf8").catch(() => void 0);
+  const read = (path) => readFile6(join15(repoDir, path), "utf8").catch(() => void 0);
   return resolveMentions(text4, contextMap(await read(CONFIG_PATH2)), read);
 }
 function contextMap(yaml) {
@@ -52041,8 +52166,8 @@ function isRunGone(runId) {
 }
 function startedAfter(pid, runStartMs) {
   try {
-    const stat3 = readFileSync5(`/proc/${pid}/stat`, "utf8");
-    const fields = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
+    const stat4 = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
     const ticks = Number(fields[19]);
     const btime = /^btime (\d+)$/m.exec(readFileSync5("/proc/stat", "utf8"));
     if (!Number.isFinite(ticks) || !btime) return false;
@@ -52074,7 +52199,7 @@ function cliStepHost(ctx, options = {}) {
       kind: "worktree",
       repoDir: ctx.repoDir,
       worktreeRoot: ctx.worktreeRoot,
-      attemptsDir: join15(ctx.store.dir, "attempts")
+      attemptsDir: join16(ctx.store.dir, "attempts")
     },
     push: false,
     env: process.env,
@@ -52097,7 +52222,8 @@ function cliStepHost(ctx, options = {}) {
       groups?.delete(job.def.id);
     },
     gitConfigAfter: /* @__PURE__ */ new Map(),
-    completedBases: /* @__PURE__ */ new Map()
+    completedBases: /* @__PURE__ */ new Map(),
+    treeAfter: /* @__PURE__ */ new Map()
   };
 }
 
@@ -52180,7 +52306,7 @@ import {
   writeSync
 } from "node:fs";
 import { hostname as hostname6 } from "node:os";
-import { dirname as dirname6 } from "node:path";
+import { dirname as dirname7 } from "node:path";
 var DEFAULT_TIMEOUT_MS = 1e4;
 var DEFAULT_STALE_MS = 3e4;
 var BREAK_STALE_MS = 5e3;
@@ -52292,7 +52418,7 @@ function tryCreate(path, holder) {
       const code18 = error2.code;
       if (code18 === "EEXIST") return "exists";
       if (code18 === "ENOENT" && tries === 0) {
-        mkdirSync(dirname6(path), { recursive: true });
+        mkdirSync(dirname7(path), { recursive: true });
         continue;
       }
       return error2;
@@ -52391,7 +52517,7 @@ function backoff(attempt) {
   return cap / 2 + Math.random() * (cap / 2);
 }
 function sleep(ms) {
-  return new Promise((resolve10) => setTimeout(resolve10, ms));
+  return new Promise((resolve11) => setTimeout(resolve11, ms));
 }
 
 // src/cli/tree-lock.ts
@@ -52636,6 +52762,23 @@ function cannotWrite(error2) {
 var FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"];
 var EXIT_ON = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
+// src/cli/finished-worktrees.ts
+var KEEP = /* @__PURE__ */ new Set(["in_progress", "awaiting_gate", "failed"]);
+function worktreeNeeded(status2) {
+  return KEEP.has(status2);
+}
+async function removeFinishedWorktrees(ctx, mol, warn) {
+  const trees = await listLeftoverWorktrees({ repoDir: ctx.repoDir, worktreeRoot: ctx.worktreeRoot });
+  if (!trees.ok) return warn(trees.error.message);
+  for (const tree of trees.value) {
+    if (tree.molId !== mol.id) continue;
+    const status2 = mol.steps.find((s) => s.id === tree.stepId)?.status;
+    if (status2 !== "completed") continue;
+    const removed = await removeWorktree({ repoDir: ctx.repoDir, path: tree.path });
+    if (!removed.ok) warn(removed.error.message);
+  }
+}
+
 // src/cli/recheck-timers.ts
 async function recheckTimers(ctx, mol, proto) {
   let latest = mol;
@@ -52722,6 +52865,8 @@ async function continueMolecule(ctx, mol, proto, by2, options = {}) {
       if (!after.ok) return after;
     }
   }
+  if (proto.execution === "distributed")
+    await removeFinishedWorktrees(ctx, latest, (line) => ctx.io.err(`mol: ${line}`));
   const timed = await recheckTimers(ctx, latest, proto);
   if (!timed.ok) return timed;
   const ran = await execute(ctx, timed.value, proto, options);
@@ -52862,19 +53007,19 @@ function whoAmI(env) {
 }
 
 // src/cli/cli-context.ts
-import { basename as basename3, dirname as dirname9, join as join19, resolve as resolve8 } from "node:path";
+import { basename as basename4, dirname as dirname10, join as join20, resolve as resolve9 } from "node:path";
 
 // src/local/store/local-store.ts
-import { mkdir as mkdir2, readdir as readdir2, rm as rm8, writeFile as writeFile3 } from "node:fs/promises";
-import { join as join18 } from "node:path";
+import { mkdir as mkdir3, readdir as readdir2, rm as rm9, writeFile as writeFile4 } from "node:fs/promises";
+import { join as join19 } from "node:path";
 
 // src/local/store/atomic-write.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { open as open3, rename, rm as rm7 } from "node:fs/promises";
-import { basename as basename2, dirname as dirname7, join as join16 } from "node:path";
+import { open as open3, rename, rm as rm8 } from "node:fs/promises";
+import { basename as basename3, dirname as dirname8, join as join17 } from "node:path";
 async function writeFileAtomic(path, data) {
-  const dir = dirname7(path);
-  const tmp = join16(dir, `.${basename2(path)}.${process.pid}.${randomBytes3(4).toString("hex")}.tmp`);
+  const dir = dirname8(path);
+  const tmp = join17(dir, `.${basename3(path)}.${process.pid}.${randomBytes3(4).toString("hex")}.tmp`);
   const handle = await open3(tmp, "wx");
   try {
     fullDiskPoint();
@@ -52882,7 +53027,7 @@ async function writeFileAtomic(path, data) {
     await handle.sync();
   } catch (error2) {
     await handle.close();
-    await rm7(tmp, { force: true });
+    await rm8(tmp, { force: true });
     throw Object.assign(new Error(`cannot write ${path}: ${error2.message}`), {
       code: error2.code
     });
@@ -52891,7 +53036,7 @@ async function writeFileAtomic(path, data) {
   try {
     await rename(tmp, path);
   } catch (error2) {
-    await rm7(tmp, { force: true });
+    await rm8(tmp, { force: true });
     throw error2;
   }
   await syncDirectory(dir);
@@ -52920,8 +53065,8 @@ import {
   statSync as statSync3,
   writeSync as writeSync2
 } from "node:fs";
-import { readFile as readFile7, stat as stat2, truncate as truncate2 } from "node:fs/promises";
-import { dirname as dirname8 } from "node:path";
+import { readFile as readFile8, stat as stat3, truncate as truncate2 } from "node:fs/promises";
+import { dirname as dirname9 } from "node:path";
 
 // src/local/store/molecule-delta.ts
 var FieldsSchema = MoleculeSchema.omit({ steps: true, history: true, rev: true, id: true, v: true });
@@ -53060,12 +53205,12 @@ function sameJson(a, b) {
 }
 
 // src/local/store/read-state-file.ts
-import { readFile as readFile6 } from "node:fs/promises";
+import { readFile as readFile7 } from "node:fs/promises";
 var STATE_VERSION2 = 1;
 async function readStateFile(path, schema) {
   let text4;
   try {
-    text4 = await readFile6(path, "utf8");
+    text4 = await readFile7(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -53119,7 +53264,7 @@ async function readLive(path) {
   let text4;
   let info;
   try {
-    [text4, info] = await Promise.all([readFile7(path, "utf8"), stat2(path)]);
+    [text4, info] = await Promise.all([readFile8(path, "utf8"), stat3(path)]);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -53136,7 +53281,7 @@ async function readLive(path) {
   const journal = journalPathOf(path);
   let bytes;
   try {
-    bytes = await readFile7(journal);
+    bytes = await readFile8(journal);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(base);
     return err("store-io", `cannot read ${journal}: ${error2.message}`, { file: journal });
@@ -53262,9 +53407,9 @@ async function appendLines(path, state, lines2, open4 = {}) {
       writeAll(fd, run4, state.journalEnd);
     }
     await new Promise(
-      (resolve10, reject) => fdatasync(fd, (error2) => error2 ? reject(error2) : resolve10())
+      (resolve11, reject) => fdatasync(fd, (error2) => error2 ? reject(error2) : resolve11())
     );
-    if (!state.journalExists) await syncDirectory(dirname8(journal));
+    if (!state.journalExists) await syncDirectory(dirname9(journal));
     return ok({ end, size });
   } catch (error2) {
     closeJournal(open4);
@@ -53283,7 +53428,7 @@ function compactionPoint(state) {
 async function compact(path, state) {
   await writeFileAtomic(path, `${JSON.stringify(state.mol, null, 2)}
 `);
-  const info = await stat2(path);
+  const info = await stat3(path);
   const journal = journalPathOf(path);
   await truncate2(journal, 0).catch((error2) => {
     if (error2.code !== "ENOENT") throw error2;
@@ -53334,17 +53479,17 @@ function deepFreeze(value) {
 }
 
 // src/local/store/store-layout.ts
-import { join as join17 } from "node:path";
+import { join as join18 } from "node:path";
 function storeLayout(dir) {
-  const mols = join17(dir, "mols");
-  const locks = join17(dir, "locks");
+  const mols = join18(dir, "mols");
+  const locks = join18(dir, "locks");
   return {
     dir,
     mols,
     locks,
-    live: (id) => join17(mols, `${id}.json`),
-    archive: (id) => join17(mols, `${id}.archive.json`),
-    lock: (id) => join17(locks, `${id}.lock`)
+    live: (id) => join18(mols, `${id}.json`),
+    archive: (id) => join18(mols, `${id}.archive.json`),
+    lock: (id) => join18(locks, `${id}.lock`)
   };
 }
 var ID2 = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -53522,7 +53667,7 @@ function createLocalStore(options) {
             `a molecule "${mol.id}" already exists in ${layout.mols}; pour it under another id.`
           );
         }
-        await rm8(journalPathOf(layout.live(mol.id)), { force: true });
+        await rm9(journalPathOf(layout.live(mol.id)), { force: true });
         known2.delete(mol.id);
         return writeConfirmed(layout.live(mol.id), valid.data, MoleculeSchema);
       });
@@ -53544,8 +53689,8 @@ function createLocalStore(options) {
     mutate: (id, fn) => {
       const checked = checkId(id);
       if (!checked.ok) return Promise.resolve(checked);
-      return new Promise((resolve10) => {
-        const item = { fn, resolve: resolve10 };
+      return new Promise((resolve11) => {
+        const item = { fn, resolve: resolve11 };
         const queue = queues.get(id);
         if (queue) {
           queue.push(item);
@@ -53576,7 +53721,7 @@ function createLocalStore(options) {
 }
 var MAX_HOLD_MS = 250;
 function nextTurn() {
-  return new Promise((resolve10) => setImmediate(resolve10));
+  return new Promise((resolve11) => setImmediate(resolve11));
 }
 async function letGo2(held2) {
   try {
@@ -53627,8 +53772,8 @@ async function endMolecule(layout, candidate, effects) {
     const written = await writeConfirmed(layout.archive(candidate.id), record5.value, ArchiveRecordSchema);
     if (!written.ok) return written;
   }
-  await rm8(live, { force: true });
-  await rm8(journalPathOf(live), { force: true });
+  await rm9(live, { force: true });
+  await rm9(journalPathOf(live), { force: true });
   await syncDirectory(layout.mols);
   return ok({ mol: parsed.data, effects });
 }
@@ -53678,7 +53823,7 @@ async function scanLive(layout, filter) {
   for (const name of names.sort()) {
     const id = liveIdOf(name);
     if (id === void 0) continue;
-    const path = join18(layout.mols, name);
+    const path = join19(layout.mols, name);
     const read = await readLive(path);
     if (!read.ok) {
       problems.push(read.error);
@@ -53704,9 +53849,9 @@ async function scanLive(layout, filter) {
   return ok({ molecules, problems });
 }
 async function makeLayout(layout) {
-  await mkdir2(layout.mols, { recursive: true });
-  await mkdir2(layout.locks, { recursive: true });
-  await writeFile3(join18(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
+  await mkdir3(layout.mols, { recursive: true });
+  await mkdir3(layout.locks, { recursive: true });
+  await writeFile4(join19(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
     flag: "wx"
   }).catch((error2) => {
     if (error2.code !== "EEXIST") throw error2;
@@ -53729,8 +53874,8 @@ async function openContext(io, storeDir) {
       `${io.cwd} is not inside a git repository; run mol from inside one (it commits each step there)`
     );
   }
-  const dir = storeDir === void 0 ? join19(repoDir, ".molecular") : resolve8(io.cwd, storeDir);
-  return ok({ io, repoDir, store: createLocalStore({ dir }), worktreeRoot: join19(dir, "worktrees") });
+  const dir = storeDir === void 0 ? join20(repoDir, ".molecular") : resolve9(io.cwd, storeDir);
+  return ok({ io, repoDir, store: createLocalStore({ dir }), worktreeRoot: join20(dir, "worktrees") });
 }
 async function mainWorktree(cwd) {
   const common = await git(cwd, ["rev-parse", "--path-format=absolute", "--git-common-dir"], {
@@ -53738,7 +53883,7 @@ async function mainWorktree(cwd) {
   });
   if (!common.ok || common.value.code !== 0) return void 0;
   const gitDir = common.value.stdout.trim();
-  if (basename3(gitDir) === ".git") return dirname9(gitDir);
+  if (basename4(gitDir) === ".git") return dirname10(gitDir);
   const top = await git(cwd, ["rev-parse", "--show-toplevel"], { okCodes: [0, 128] });
   if (!top.ok || top.value.code !== 0 || top.value.stdout.trim() === "") return void 0;
   return top.value.stdout.trim();
@@ -54747,9 +54892,9 @@ function firstLine(text4) {
 // src/cli/commands/demo.ts
 import { execFile as execFile2 } from "node:child_process";
 import { realpathSync } from "node:fs";
-import { mkdtemp as mkdtemp2, readFile as readFile8, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile9, realpath as realpath2, writeFile as writeFile5 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { delimiter, join as join20 } from "node:path";
+import { delimiter, join as join21 } from "node:path";
 import { promisify } from "node:util";
 var run3 = promisify(execFile2);
 var demo = defineVerb({
@@ -54789,7 +54934,7 @@ ${report(ran.value, proto, io.style)}`);
   io.out(`
 one commit per step (git log):
 ${indent(log.stdout)}`);
-  const summary = await readFile8(join20(repo, "summary.txt"), "utf8").catch(() => "");
+  const summary = await readFile9(join21(repo, "summary.txt"), "utf8").catch(() => "");
   if (summary) io.out(`
 summary.txt, written by the join:
 ${indent(summary)}`);
@@ -54799,7 +54944,7 @@ the repository stays at ${repo}; look around, then delete it:`);
   return ran.value.status === "complete" ? EXIT.ok : EXIT.failed;
 }
 async function makeDemoRepo() {
-  const repo = await realpath2(await mkdtemp2(join20(tmpdir2(), "mol-demo-")));
+  const repo = await realpath2(await mkdtemp2(join21(tmpdir2(), "mol-demo-")));
   const git2 = (args) => run3(
     "git",
     [
@@ -54814,8 +54959,8 @@ async function makeDemoRepo() {
     { cwd: repo }
   );
   await git2(["init", "-q", "-b", "main"]);
-  await writeFile4(
-    join20(repo, "README.md"),
+  await writeFile5(
+    join21(repo, "README.md"),
     "# Molecular demo\n\nEach commit after this one is a step of the `hello` formula.\n"
   );
   await git2(["add", "README.md"]);
@@ -54826,7 +54971,7 @@ function molCommand(io) {
   if (io.self === void 0) return "mol";
   const self = realOrSame(io.self);
   for (const dir of (io.env.PATH ?? "").split(delimiter)) {
-    if (dir !== "" && realOrSame(join20(dir, "mol")) === self) return "mol";
+    if (dir !== "" && realOrSame(join21(dir, "mol")) === self) return "mol";
   }
   return `node ${shellWord2(self)}`;
 }
@@ -54882,8 +55027,8 @@ async function diffCommand({ io, values, positionals }) {
 }
 
 // src/cli/commands/gc.ts
-import { readdir as readdir3, rm as rm9 } from "node:fs/promises";
-import { basename as basename4, join as join21 } from "node:path";
+import { readdir as readdir3, rm as rm10 } from "node:fs/promises";
+import { basename as basename5, join as join22 } from "node:path";
 var gc = defineVerb({
   name: "gc",
   summary: "remove expired wisps, leftover worktrees and branches of gone molecules",
@@ -54892,7 +55037,6 @@ var gc = defineVerb({
   examples: ["mol gc"],
   run: gcCommand
 });
-var KEEP = /* @__PURE__ */ new Set(["in_progress", "awaiting_gate", "failed"]);
 async function gcCommand({ io, values }) {
   const ctx = await contextFor(io, values);
   if (!ctx.ok) return failWith(io, ctx.error);
@@ -54903,7 +55047,7 @@ async function gcCommand({ io, values }) {
   const live = new Map(scanned.value.molecules.map((m) => [m.id, m]));
   const unreadable = /* @__PURE__ */ new Map();
   for (const problem of scanned.value.problems) {
-    const id = problem.file === void 0 ? void 0 : liveIdOf(basename4(problem.file));
+    const id = problem.file === void 0 ? void 0 : liveIdOf(basename5(problem.file));
     if (id === void 0) {
       return failWith(io, {
         ...problem,
@@ -54942,7 +55086,7 @@ async function gcCommand({ io, values }) {
   for (const tree of trees.value) {
     if (unreadable.has(tree.molId)) continue;
     const status2 = live.get(tree.molId)?.steps.find((s) => s.id === tree.stepId)?.status;
-    if (status2 !== void 0 && KEEP.has(status2)) continue;
+    if (status2 !== void 0 && worktreeNeeded(status2)) continue;
     const removed = await removeWorktree({ repoDir, path: tree.path });
     if (removed.ok) done2.worktrees.push(tree.path);
     else io.err(`mol: ${removed.error.message}`);
@@ -54967,7 +55111,7 @@ async function gcCommand({ io, values }) {
       continue;
     }
     done2.branches.push(...before);
-    await rm9(join21(worktreeRoot, molId), { recursive: true, force: true });
+    await rm10(join22(worktreeRoot, molId), { recursive: true, force: true });
   }
   await git(repoDir, ["worktree", "prune"]);
   if (values.json) return printJson(io, values.json, done2);
@@ -55326,8 +55470,8 @@ function outcomeOf(subject, written, report2) {
 }
 
 // src/cli/survey-locks.ts
-import { readdir as readdir5, readFile as readFile9 } from "node:fs/promises";
-import { join as join22 } from "node:path";
+import { readdir as readdir5, readFile as readFile10 } from "node:fs/promises";
+import { join as join23 } from "node:path";
 var STALE_MS = 3e4;
 async function surveyLocks(storeDir) {
   const dir = storeLayout(storeDir).locks;
@@ -55342,7 +55486,7 @@ async function surveyLocks(storeDir) {
     if (!name.endsWith(".lock")) continue;
     const molId = name.slice(0, -".lock".length);
     try {
-      const holder = JSON.parse(await readFile9(join22(dir, name), "utf8"));
+      const holder = JSON.parse(await readFile10(join23(dir, name), "utf8"));
       const acquired = Date.parse(holder.acquiredAt ?? "");
       if (!Number.isFinite(acquired)) continue;
       const gone2 = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
@@ -55979,7 +56123,7 @@ ${watchingLine(mol, io.style)}` : ""}` : changeLine(mol, before, io.style);
       wake?.();
     });
     while (isLive(mol.status)) {
-      if (!dirty && !unread) await new Promise((resolve10) => wake = resolve10);
+      if (!dirty && !unread) await new Promise((resolve11) => wake = resolve11);
       if (unread) return EXIT.ok;
       wake = void 0;
       dirty = false;
@@ -56053,9 +56197,9 @@ ${renderMermaid(proto, mol)}`);
 }
 
 // src/cli/hand-work.ts
-import { join as join23 } from "node:path";
+import { join as join24 } from "node:path";
 async function handWork(ctx, proto, mol, def) {
-  const worktree = join23(ctx.worktreeRoot, mol.id, def.id);
+  const worktree = join24(ctx.worktreeRoot, mol.id, def.id);
   const cwd = mol.execution === "distributed" ? await pathExists(worktree) ? worktree : void 0 : ctx.repoDir;
   if (cwd === void 0 || def.type !== "task") {
     const commit2 = mol.execution === "local" ? await resolveCommit(ctx.repoDir, "HEAD") : void 0;
@@ -56221,18 +56365,18 @@ function canBeDone(mol, step2) {
 }
 
 // src/local/formulas/validate-files.ts
-import { dirname as dirname10, isAbsolute as isAbsolute6, relative as relative4, resolve as resolve9 } from "node:path";
+import { dirname as dirname11, isAbsolute as isAbsolute6, relative as relative4, resolve as resolve10 } from "node:path";
 function formulaTargets(targets, cwd) {
   const files = [];
   for (const target of targets) {
-    const path = resolve9(cwd, target);
+    const path = resolve10(cwd, target);
     if (isDirectory(path)) files.push(...findFormulaFiles(path).map((f) => relativeTo(cwd, f)));
     else files.push(target);
   }
   return files;
 }
 function validateFormulaFile(file2, options) {
-  const path = resolve9(options.cwd, file2);
+  const path = resolve10(options.cwd, file2);
   let text4;
   try {
     text4 = readText(path);
@@ -56248,7 +56392,7 @@ function validateFormulaFile(file2, options) {
   }
   const parsed = parseFormula(text4, file2);
   if (!parsed.ok) return { file: file2, diagnostics: asDiagnostics(parsed.error, file2) };
-  const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname10(path)]);
+  const catalog = FormulaCatalog.forRepo(options.repoDir, [dirname11(path)]);
   const cooked = cook(parsed.value, { library: catalog });
   const diagnostics = [...parsed.value.warnings];
   if (!cooked.ok) diagnostics.push(...asDiagnostics(cooked.error, file2));
@@ -56402,6 +56546,7 @@ var package_default = {
   devDependencies: {
     "@actions/core": "3.0.1",
     "@actions/github": "9.1.1",
+    "@actions/http-client": "4.0.1",
     "@actions/workflow-parser": "0.3.61",
     "@biomejs/biome": "2.5.15",
     "@langchain/core": "1.4.0",
