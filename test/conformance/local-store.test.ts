@@ -5,7 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../src/engine/errors.js';
 import type { Mutator } from '../../src/engine/molecule/store.js';
 import { defaultStoreDir } from '../../src/local/store/default-store-dir.js';
@@ -150,9 +150,11 @@ describe('local file store', () => {
       const quick = createLocalStore({ dir: sub, lock: { timeoutMs: 500 } });
       const result = await quick.mutate('m-dead', completeStep('s0', 'x'));
       expect(result.ok).toBe(true);
-      // The store keeps its lock one turn of the event loop past a write, for a write that follows.
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(await readdir(join(sub, 'locks'))).toEqual([]);
+      // The store keeps its lock a moment past a write, for a write that follows soon.
+      await vi.waitFor(async () => expect(await readdir(join(sub, 'locks'))).toEqual([]), {
+        timeout: 5_000,
+        interval: 10,
+      });
     });
 
     it('takes over a lock older than the TTL even from another host, but not a fresh one', async () => {

@@ -21,7 +21,13 @@ interface MolJson {
 
 const { cli, repo } = useCliRepo();
 
-/** A local formula whose first step records each run of its command outside the tree, then fills the disk. */
+/**
+ * A local formula whose first step records each run of its command outside the tree, waits longer
+ * than the store keeps its lock after a write (local-store.ts `LINGER_MS`), then fills the disk:
+ * recording the step needs a new lock file, which the full disk refuses. (Filled while the store
+ * still held the lock, the disk gets back the lock's space when it is let go, and the step is
+ * recorded in the journal's space reserved before: nothing to recover.)
+ */
 async function formula(fill: string): Promise<{ file: string; runs: string }> {
   const runs = join(repo.root, 'one.runs');
   const file = join(repo.root, 'full.formula.toml');
@@ -34,6 +40,7 @@ id = "one"
 run = '''
 echo run >> "${runs}"
 echo 1 > one.txt
+sleep 0.3
 ${fill}
 '''
 [[steps]]

@@ -104,19 +104,22 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
   }
 
   const queues = new Map<string, Queued[]>();
+  /** A drain keeping its lock while its queue is empty, woken by the next write queued. */
+  const lingering = new Map<Queued[], () => void>();
   const holdMs = Math.min(MAX_HOLD_MS, (options.lock?.staleMs ?? DEFAULT_STALE_MS) / 4);
   /**
    * Writes queued while one is in flight go out together under one lock and one fdatasync. The
-   * lock is kept for one more turn of the event loop after the queue runs dry, so a caller that
-   * awaits each write and sends the next (a runner going step by step) pays for the lock once per
-   * run of writes, not per write; it is let go when a turn passes with nothing queued, or after
-   * `holdMs` so other processes get their turn and never see it old enough to break.
+   * lock is kept for `LINGER_MS` after the queue runs dry, so a caller that awaits each write and
+   * sends the next soon after (a runner going step by step: a step's lease, its command's process
+   * group, its completion, the next step's lease) pays for the lock once per run of writes, not
+   * per write; it is let go when that passes with nothing queued, or after `holdMs` so other
+   * processes get their turn and never see it old enough to break.
    */
   async function drain(id: string, queue: Queued[]): Promise<void> {
     let held: Held | undefined;
     for (;;) {
       if (held && (queue.length === 0 || Date.now() - held.since >= holdMs)) {
-        if (queue.length === 0) await nextTurn();
+        if (queue.length === 0) await linger(queue, Math.min(LINGER_MS, holdMs - (Date.now() - held.since)));
         if (queue.length === 0 || Date.now() - held.since >= holdMs) {
           await letGo(held);
           held = undefined;
@@ -151,6 +154,19 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
         held = undefined;
       }
     }
+  }
+
+  /** Until a write is queued, or `ms` pass; the timer keeps no process from exiting (the lock goes at exit). */
+  function linger(queue: Queued[], ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(wake, Math.max(0, ms)).unref();
+      function wake() {
+        clearTimeout(timer);
+        lingering.delete(queue);
+        resolve();
+      }
+      lingering.set(queue, wake);
+    });
   }
 
   async function writeBatch(id: string, batch: Queued[], held: Held): Promise<Result<Result<Mutation>[]>> {
@@ -282,6 +298,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
         const queue = queues.get(id);
         if (queue) {
           queue.push(item);
+          lingering.get(queue)?.();
           return;
         }
         const fresh = [item];
@@ -313,10 +330,11 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
 /** The longest one run of writes keeps its lock; well under the stale limit in any case. */
 const MAX_HOLD_MS = 250;
 
-/** After the callbacks and promise continuations of this turn: when a caller's next write would have been queued. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
+/**
+ * How long a lock is kept with nothing queued: longer than a runner's gap between two writes of
+ * one step or of two steps back to back (a few milliseconds), far shorter than any agent's step.
+ */
+const LINGER_MS = 30;
 
 /** A molecule's lock while a run of writes holds it. */
 interface Held {
