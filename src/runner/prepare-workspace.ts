@@ -60,6 +60,18 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
   if (!branch.ok) return branch;
   const path = resolve(join(options.worktreeRoot, molId, stepId));
+  const free = !(await pathExists(path));
+
+  // One base in this repository (a chain's next step): the worktree made through its files looks
+  // the base up itself, in the transaction that creates the branch. Left to git, the long way.
+  const [lone, ...more] = options.baseBranches.length > 0 ? options.baseBranches : [options.baseRef];
+  const byName =
+    free && more.length === 0 && lone !== undefined && options.remote === undefined && !lone.startsWith('-');
+  if (byName) {
+    const made = await addWorktreeByFiles(repoDir, branch.value, path, `${lone}^{commit}`);
+    if (made.ok && made.value !== undefined)
+      return ok({ cwd: path, branch: branch.value, baseCommit: made.value, isWorktree: true });
+  }
 
   const bases = await resolveBases(options);
   if (!bases.ok) return bases;
@@ -71,10 +83,11 @@ export async function prepareWorkspace(options: PrepareWorkspaceOptions): Promis
   // there, or git still having the folder registered (removed by hand), fails it: the long way.
   const add = () => git(repoDir, ['worktree', 'add', '-q', '-b', branch.value, path, first.sha]);
   const quickly = async () => {
+    if (byName) return add();
     const made = await addWorktreeByFiles(repoDir, branch.value, path, first.sha);
-    return made.ok && !made.value ? add() : made;
+    return made.ok && made.value === undefined ? add() : made;
   };
-  let added = (await pathExists(path)) ? undefined : await quickly();
+  let added = free && !(await pathExists(path)) ? await quickly() : undefined;
   let keptAttempt: string | undefined;
   if (added === undefined || !added.ok) {
     // Before the branch is rebuilt, what an earlier attempt left on it is kept (never lost on retry).

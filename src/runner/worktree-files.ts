@@ -15,69 +15,92 @@
  * that exists. A crash part way leaves the folder (with a `locked` registration, which `git
  * worktree prune` never drops): the step's next attempt removes it as any attempt's leftovers.
  *
+ * Its calls on these small files are synchronous, as file-lock.ts's are: microseconds each, where
+ * an async call is a round trip to the thread pool.
+ *
  * Removed: the folder, then its registration, in git's order (a crash in between leaves an entry
  * `git worktree prune` drops, as a folder removed by hand does, and the next worktree of that id
  * drops it too).
  */
-import { mkdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ok, type Result } from '../engine/index.js';
 import { crashPoint } from './crash-point.js';
-import { git } from './git.js';
-import { pathExists } from './path-exists.js';
+import { git, gitText } from './git.js';
 import { refTransaction } from './ref-transaction.js';
 
+/** No space, no control character. */
+const ONE_WORD = /^[^\s\x00-\x1f\x7f]+$/;
 /** A folder name `worktree add` keeps as the worktree's id unchanged (it rewrites others). */
 const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
+/**
+ * The worktree at `path` on a new `branch` at `base` (a commit, or any name of one: the ref
+ * transaction resolves it); the commit it holds, or undefined when it is left to git (nothing
+ * written).
+ */
 export async function addWorktreeByFiles(
   repoDir: string,
   branch: string,
   path: string,
-  commit: string,
-): Promise<Result<boolean>> {
+  base: string,
+): Promise<Result<string | undefined>> {
   const id = basename(path);
-  const common = await plainGitDir(repoDir);
-  if (common === undefined || !PLAIN_ID.test(id)) return ok(false);
-  const inherited = await Promise.all(
-    ['config.worktree', join('info', 'sparse-checkout')].map((file) => pathExists(join(common, file))),
-  );
-  if (inherited.some(Boolean)) return ok(false);
+  // A line of the ref transaction: a space or a line break in a name would end it, or add another.
+  if (!ONE_WORD.test(branch) || !ONE_WORD.test(base)) return ok(undefined);
+  const common = plainGitDir(repoDir);
+  if (common === undefined || !PLAIN_ID.test(id)) return ok(undefined);
+  if (['config.worktree', join('info', 'sparse-checkout')].some((file) => existsSync(join(common, file))))
+    return ok(undefined);
   try {
-    await mkdir(dirname(path), { recursive: true });
-    await mkdir(path);
+    mkdirSync(dirname(path), { recursive: true });
+    mkdirSync(path);
   } catch {
-    return ok(false);
+    return ok(undefined);
   }
-  const admin = await claimId(join(common, 'worktrees'), id, path);
+  let admin: string | undefined;
+  try {
+    admin = claimId(join(common, 'worktrees'), id, path);
+  } catch {
+    admin = undefined;
+  }
   const undo = async () => {
     await rm(path, { recursive: true, force: true });
     if (admin !== undefined) await rm(admin, { recursive: true, force: true });
   };
   if (admin === undefined) {
     await undo();
-    return ok(false);
+    return ok(undefined);
   }
   try {
-    await writeFile(join(admin, 'locked'), 'initializing\n');
-    await writeFile(join(path, '.git'), `gitdir: ${admin}\n`);
-    await writeFile(join(admin, 'gitdir'), `${join(path, '.git')}\n`);
-    await writeFile(join(admin, 'commondir'), '../..\n');
-    await writeFile(join(admin, 'HEAD'), `ref: refs/heads/${branch}\n`);
+    writeFileSync(join(admin, 'locked'), 'initializing\n');
+    writeFileSync(join(path, '.git'), `gitdir: ${admin}\n`);
+    writeFileSync(join(admin, 'gitdir'), `${join(path, '.git')}\n`);
+    writeFileSync(join(admin, 'commondir'), '../..\n');
+    writeFileSync(join(admin, 'HEAD'), `ref: refs/heads/${branch}\n`);
   } catch {
     await undo();
-    return ok(false);
+    return ok(undefined);
   }
   crashPoint('worktree-files:registered');
-  const created = await refTransaction(repoDir, `create refs/heads/${branch} ${commit}\n`);
+  const created = await refTransaction(repoDir, `create refs/heads/${branch} ${base}\n`);
   if (!created.ok) {
     await undo();
-    return ok(false);
+    return ok(undefined);
   }
-  const filled = await git(path, ['reset', '--hard', '--quiet', '--no-recurse-submodules']);
+  // Not quiet: its one line names the commit in full (`core.abbrev=no`), which saves asking.
+  const filled = await git(path, ['-c', 'core.abbrev=no', 'reset', '--hard', '--no-recurse-submodules']);
   if (!filled.ok) return filled;
-  await unlink(join(admin, 'locked'));
-  return ok(true);
+  try {
+    unlinkSync(join(admin, 'locked'));
+  } catch {
+    // Left locked: git keeps it, and its removal goes to `git worktree remove`.
+  }
+  const named = /^HEAD is now at ([0-9a-f]{40,64}) /.exec(filled.value.stdout)?.[1];
+  if (named !== undefined) return ok(named);
+  const head = await gitText(path, ['rev-parse', 'HEAD']);
+  return head.ok ? ok(head.value) : head;
 }
 
 /** Ids tried after `<id>` itself, as git numbers them (`<id>1`, `<id>2`, …) when one is taken. */
@@ -88,39 +111,51 @@ const MORE_IDS = 9;
  * left by a crash for this very folder (or that never got its `gitdir`) is dropped and taken, as
  * `git worktree prune` would drop it; another worktree's is left alone.
  */
-async function claimId(worktrees: string, id: string, path: string): Promise<string | undefined> {
-  await mkdir(worktrees, { recursive: true });
+function claimId(worktrees: string, id: string, path: string): string | undefined {
+  mkdirSync(worktrees, { recursive: true });
   for (let n = 0; n <= MORE_IDS; n++) {
     const admin = join(worktrees, n === 0 ? id : `${id}${n}`);
-    if (await made(admin)) return admin;
-    const gitdir = await readFile(join(admin, 'gitdir'), 'utf8').catch(() => '');
+    if (made(admin)) return admin;
+    const gitdir = readOrNothing(join(admin, 'gitdir'));
     if (gitdir !== '' && gitdir !== `${join(path, '.git')}\n`) continue;
-    await rm(admin, { recursive: true, force: true });
-    if (await made(admin)) return admin;
+    rmSync(admin, { recursive: true, force: true });
+    if (made(admin)) return admin;
   }
   return undefined;
 }
 
 /** Whether `dir` was made by this call (false: it was there already). */
-const made = (dir: string): Promise<boolean> =>
-  mkdir(dir).then(
-    () => true,
-    () => false,
-  );
+function made(dir: string): boolean {
+  try {
+    mkdirSync(dir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A small file's text, or '' when it cannot be read. */
+function readOrNothing(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
 
 /**
  * Removes the worktree at `path` when it is registered in the repository's own `.git` as this
  * module registers one; false (nothing done) otherwise, for `git worktree remove` to do.
  */
 export async function removeWorktreeByFiles(repoDir: string, path: string): Promise<boolean> {
-  const common = await plainGitDir(repoDir);
+  const common = plainGitDir(repoDir);
   if (common === undefined) return false;
   const top = resolve(path);
-  const link = await readFile(join(top, '.git'), 'utf8').catch(() => '');
+  const link = readOrNothing(join(top, '.git'));
   const admin = /^gitdir: (.+)\n$/.exec(link)?.[1];
   if (admin === undefined || resolve(dirname(admin)) !== join(common, 'worktrees')) return false;
-  const back = await readFile(join(admin, 'gitdir'), 'utf8').catch(() => '');
-  if (back !== `${join(top, '.git')}\n` || (await pathExists(join(admin, 'locked')))) return false;
+  const back = readOrNothing(join(admin, 'gitdir'));
+  if (back !== `${join(top, '.git')}\n` || existsSync(join(admin, 'locked'))) return false;
   await rm(top, { recursive: true, force: true });
   crashPoint('worktree-files:removed');
   await rm(admin, { recursive: true, force: true });
@@ -128,9 +163,9 @@ export async function removeWorktreeByFiles(repoDir: string, path: string): Prom
 }
 
 /** The repository's git directory when it is a plain `.git` folder of its own (no `commondir`). */
-async function plainGitDir(repoDir: string): Promise<string | undefined> {
+function plainGitDir(repoDir: string): string | undefined {
   const dir = join(repoDir, '.git');
-  const found = await stat(dir).catch(() => undefined);
+  const found = statSync(dir, { throwIfNoEntry: false });
   if (found === undefined || !found.isDirectory()) return undefined;
-  return (await pathExists(join(dir, 'commondir'))) ? undefined : dir;
+  return existsSync(join(dir, 'commondir')) ? undefined : dir;
 }

@@ -37,7 +37,7 @@ const registration = async (id: string, path: string) => ({
 describe('addWorktreeByFiles', () => {
   it('registers the worktree as git worktree add -b does, on a new branch at the commit, checked out clean', async () => {
     const path = join(repo.root, 'trees', 'm1', 's1');
-    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/s1', path, commit))).toBe(true);
+    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/s1', path, commit))).toBe(commit);
     const twin = join(repo.root, 'twins', 's2');
     await repo.git(['worktree', 'add', '-q', '-b', 'molecular/m1/s2', twin, commit]);
 
@@ -59,10 +59,33 @@ describe('addWorktreeByFiles', () => {
     expect(await repo.git(['worktree', 'list', '--porcelain'])).not.toContain(path);
   });
 
+  it('takes its base by name, looked up in the transaction that creates the branch; a name of nothing writes nothing', async () => {
+    await repo.git(['branch', 'molecular/m1/plan', 'HEAD~1']);
+    const path = join(repo.root, 'trees', 'm1', 'build');
+    const base = await repo.git(['rev-parse', 'HEAD~1']);
+    expect(
+      must(await addWorktreeByFiles(repo.dir, 'molecular/m1/build', path, 'molecular/m1/plan^{commit}')),
+    ).toBe(base);
+    expect(await repo.git(['rev-parse', 'HEAD'], path)).toBe(base);
+
+    const none = join(repo.root, 'trees', 'm1', 'none');
+    expect(
+      must(await addWorktreeByFiles(repo.dir, 'molecular/m1/none', none, 'molecular/m1/gone^{commit}')),
+    ).toBeUndefined();
+    // A line break would add a command of its own to the transaction: never sent.
+    const sneaky = join(repo.root, 'trees', 'm1', 'sneaky');
+    const injected = `${commit}\ndelete refs/heads/main`;
+    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/sneaky', sneaky, injected))).toBeUndefined();
+    for (const left of [none, sneaky, admin('none'), admin('sneaky')])
+      expect(await pathExists(left)).toBe(false);
+    expect(await repo.git(['branch', '--list', 'molecular/m1/none', 'molecular/m1/sneaky'])).toBe('');
+    expect(await repo.git(['rev-parse', 'main'])).toBe(commit);
+  });
+
   it('leaves an existing branch, and everything else, to git: nothing is written', async () => {
     await repo.git(['branch', 'molecular/m1/s1', 'HEAD~1']);
     const path = join(repo.root, 'trees', 'm1', 's1');
-    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/s1', path, commit))).toBe(false);
+    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/s1', path, commit))).toBeUndefined();
     expect(await pathExists(path)).toBe(false);
     expect(await pathExists(admin('s1'))).toBe(false);
     expect(await repo.git(['rev-parse', 'molecular/m1/s1'])).toBe(await repo.git(['rev-parse', 'HEAD~1']));
@@ -70,16 +93,16 @@ describe('addWorktreeByFiles', () => {
 
   it('leaves to git a worktree id git would rewrite, a folder that exists, and a repository whose worktrees inherit settings', async () => {
     const odd = join(repo.root, 'trees', 'm1', 'step.one');
-    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/odd', odd, commit))).toBe(false);
+    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/odd', odd, commit))).toBeUndefined();
 
     const there = join(repo.root, 'trees', 'm1', 'there');
     await mkdir(there, { recursive: true });
-    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/there', there, commit))).toBe(false);
+    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/there', there, commit))).toBeUndefined();
     expect(await pathExists(admin('there'))).toBe(false);
 
     await writeFile(join(repo.dir, '.git', 'config.worktree'), '[core]\n\tsparseCheckout = true\n');
     const sparse = join(repo.root, 'trees', 'm1', 's3');
-    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/s3', sparse, commit))).toBe(false);
+    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/s3', sparse, commit))).toBeUndefined();
     expect(await repo.git(['branch', '--list', 'molecular/*'])).toBe('');
   });
 });
@@ -89,7 +112,7 @@ describe('the worktree id', () => {
     const other = join(repo.root, 'trees', 'm0', 'build');
     await repo.git(['worktree', 'add', '-q', '-b', 'molecular/m0/build', other, commit]);
     const path = join(repo.root, 'trees', 'm1', 'build');
-    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/build', path, commit))).toBe(true);
+    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m1/build', path, commit))).toBe(commit);
     expect(await readFile(join(path, '.git'), 'utf8')).toBe(`gitdir: ${admin('build1')}\n`);
     expect(await readFile(join(admin('build'), 'gitdir'), 'utf8')).toBe(`${join(other, '.git')}\n`);
 
@@ -98,7 +121,7 @@ describe('the worktree id', () => {
     await mkdir(admin('ship'), { recursive: true });
     await writeFile(join(admin('ship'), 'locked'), 'initializing\n');
     await writeFile(join(admin('ship'), 'gitdir'), `${join(again, '.git')}\n`);
-    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m2/ship', again, commit))).toBe(true);
+    expect(must(await addWorktreeByFiles(repo.dir, 'molecular/m2/ship', again, commit))).toBe(commit);
     expect(await readFile(join(again, '.git'), 'utf8')).toBe(`gitdir: ${admin('ship')}\n`);
     expect(await pathExists(join(admin('ship'), 'locked'))).toBe(false);
     expect(await repo.git(['worktree', 'prune', '--dry-run', '-v'])).toBe('');
