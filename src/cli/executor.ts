@@ -220,6 +220,8 @@ export async function execute(
     await loop();
   } finally {
     stopOnSignal();
+    // Finished steps' worktrees still being removed (step-host.ts `lingering`).
+    await Promise.all(host.lingering ?? []);
     // Completed steps' attempt bases not yet forgotten with a next step's (step-host.ts).
     for (const [cwd, bases] of host.completedBases ?? []) await forgetAttemptBases(cwd, bases);
     await tree?.value?.release();

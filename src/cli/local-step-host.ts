@@ -71,5 +71,6 @@ export function cliStepHost(ctx: CliContext, options: CliStepHostOptions = {}): 
     gitConfigAfter: new Map(),
     completedBases: new Map(),
     treeAfter: new Map(),
+    lingering: new Set(),
   };
 }

@@ -59,11 +59,20 @@ export async function finishStep(input: FinishInput): Promise<Result<Finished>> 
     // The work is on the branch and recorded: the next step gets its own worktree from it. Only
     // now: removed before the record, a crash in between would leave the attempt's work nowhere a
     // resume looks, and run its command again. A crash after leaves the worktree to `mol resume`.
-    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
-    if (!removed.ok)
-      (job.host.notice ?? job.host.log)(
-        `the worktree of ${job.def.id} stays at ${checkout.cwd} (${removed.error.message}); mol gc removes it`,
-      );
+    const removal = removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true }).then(
+      (removed) => {
+        if (!removed.ok)
+          (job.host.notice ?? job.host.log)(
+            `the worktree of ${job.def.id} stays at ${checkout.cwd} (${removed.error.message}); mol gc removes it`,
+          );
+      },
+    );
+    const { lingering } = job.host;
+    if (lingering === undefined) await removal;
+    else {
+      lingering.add(removal);
+      void removal.finally(() => lingering.delete(removal));
+    }
   }
   if (inTree && outcome.status !== 'failed') {
     const pending = job.host.completedBases;

@@ -122,6 +122,12 @@ export interface StepHost {
    * a person's edit in between counts as the next step's, as one made while it runs does.
    */
   treeAfter?: Map<string, TreeStatus>;
+  /**
+   * Work a step's finish leaves running while the next step starts: its worktree's removal, once
+   * its completion is recorded. The face waits for all of it before it exits; a face without it
+   * has each finish wait for its own.
+   */
+  lingering?: Set<Promise<void>>;
 }
 
 /**
