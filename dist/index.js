@@ -74301,7 +74301,7 @@ function lookup(contextMap2, mention) {
   const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap2[key]];
 }
-async function resolveMentions(text4, contextMap2, readFile7) {
+async function resolveMentions(text4, contextMap2, readFile6) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen2 = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text4)) {
@@ -74318,7 +74318,7 @@ async function resolveMentions(text4, contextMap2, readFile7) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
       continue;
     }
-    const content = await readFile7(path);
+    const content = await readFile6(path);
     if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
     else resolved.items.push({ mention: configured, path, content });
   }
@@ -79778,8 +79778,8 @@ function watchIdle(options) {
 import { readdirSync as readdirSync4, readFileSync as readFileSync6 } from "node:fs";
 function readStat(pid) {
   try {
-    const stat5 = readFileSync6(`/proc/${pid}/stat`, "utf8");
-    const fields = stat5.slice(stat5.lastIndexOf(")") + 2).split(" ");
+    const stat4 = readFileSync6(`/proc/${pid}/stat`, "utf8");
+    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
     const startTime = fields[19];
     if (fields[0] === void 0 || startTime === void 0) return void 0;
     return { state: fields[0], pgrp: Number(fields[2]), startTime };
@@ -79788,8 +79788,8 @@ function readStat(pid) {
   }
 }
 function identifyGroup(pid) {
-  const stat5 = readStat(pid);
-  return stat5 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat5.startTime };
+  const stat4 = readStat(pid);
+  return stat4 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat4.startTime };
 }
 
 // src/runner/run-process.ts
@@ -84276,106 +84276,118 @@ import { rm as rm5 } from "node:fs/promises";
 import { isAbsolute as isAbsolute5, relative as relative3, resolve as resolve6, sep as sep4 } from "node:path";
 
 // src/runner/worktree-files.ts
-import { mkdir as mkdir3, readFile as readFile4, rm as rm4, stat as stat2, unlink as unlink2, writeFile as writeFile3 } from "node:fs/promises";
+import { existsSync as existsSync7, mkdirSync, readFileSync as readFileSync7, rmSync, statSync as statSync2, unlinkSync, writeFileSync } from "node:fs";
+import { rm as rm4 } from "node:fs/promises";
 import { basename as basename2, dirname as dirname6, join as join10, resolve as resolve5 } from "node:path";
-
-// src/runner/path-exists.ts
-import { access as access2 } from "node:fs/promises";
-function pathExists(path) {
-  return access2(path).then(
-    () => true,
-    () => false
-  );
-}
-
-// src/runner/worktree-files.ts
+var ONE_WORD = /^[^\s\x00-\x1f\x7f]+$/;
 var PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-async function addWorktreeByFiles(repoDir, branch, path, commit) {
+async function addWorktreeByFiles(repoDir, branch, path, base) {
   const id = basename2(path);
-  const common = await plainGitDir(repoDir);
-  if (common === void 0 || !PLAIN_ID.test(id)) return ok(false);
-  const inherited = await Promise.all(
-    ["config.worktree", join10("info", "sparse-checkout")].map((file2) => pathExists(join10(common, file2)))
-  );
-  if (inherited.some(Boolean)) return ok(false);
+  if (!ONE_WORD.test(branch) || !ONE_WORD.test(base)) return ok(void 0);
+  const common = plainGitDir(repoDir);
+  if (common === void 0 || !PLAIN_ID.test(id)) return ok(void 0);
+  if (["config.worktree", join10("info", "sparse-checkout")].some((file2) => existsSync7(join10(common, file2))))
+    return ok(void 0);
   try {
-    await mkdir3(dirname6(path), { recursive: true });
-    await mkdir3(path);
+    mkdirSync(dirname6(path), { recursive: true });
+    mkdirSync(path);
   } catch {
-    return ok(false);
+    return ok(void 0);
   }
-  const admin = await claimId(join10(common, "worktrees"), id, path);
+  let admin;
+  try {
+    admin = claimId(join10(common, "worktrees"), id, path);
+  } catch {
+    admin = void 0;
+  }
   const undo = async () => {
     await rm4(path, { recursive: true, force: true });
     if (admin !== void 0) await rm4(admin, { recursive: true, force: true });
   };
   if (admin === void 0) {
     await undo();
-    return ok(false);
+    return ok(void 0);
   }
   try {
-    await writeFile3(join10(admin, "locked"), "initializing\n");
-    await writeFile3(join10(path, ".git"), `gitdir: ${admin}
+    writeFileSync(join10(admin, "locked"), "initializing\n");
+    writeFileSync(join10(path, ".git"), `gitdir: ${admin}
 `);
-    await writeFile3(join10(admin, "gitdir"), `${join10(path, ".git")}
+    writeFileSync(join10(admin, "gitdir"), `${join10(path, ".git")}
 `);
-    await writeFile3(join10(admin, "commondir"), "../..\n");
-    await writeFile3(join10(admin, "HEAD"), `ref: refs/heads/${branch}
+    writeFileSync(join10(admin, "commondir"), "../..\n");
+    writeFileSync(join10(admin, "HEAD"), `ref: refs/heads/${branch}
 `);
   } catch {
     await undo();
-    return ok(false);
+    return ok(void 0);
   }
   crashPoint("worktree-files:registered");
-  const created = await refTransaction(repoDir, `create refs/heads/${branch} ${commit}
+  const created = await refTransaction(repoDir, `create refs/heads/${branch} ${base}
 `);
   if (!created.ok) {
     await undo();
-    return ok(false);
+    return ok(void 0);
   }
-  const filled = await git(path, ["reset", "--hard", "--quiet", "--no-recurse-submodules"]);
+  const filled = await git(path, ["-c", "core.abbrev=no", "reset", "--hard", "--no-recurse-submodules"]);
   if (!filled.ok) return filled;
-  await unlink2(join10(admin, "locked"));
-  return ok(true);
+  try {
+    unlinkSync(join10(admin, "locked"));
+  } catch {
+  }
+  const named = /^HEAD is now at ([0-9a-f]{40,64}) /.exec(filled.value.stdout)?.[1];
+  if (named !== void 0) return ok(named);
+  const head = await gitText(path, ["rev-parse", "HEAD"]);
+  return head.ok ? ok(head.value) : head;
 }
 var MORE_IDS = 9;
-async function claimId(worktrees, id, path) {
-  await mkdir3(worktrees, { recursive: true });
+function claimId(worktrees, id, path) {
+  mkdirSync(worktrees, { recursive: true });
   for (let n = 0; n <= MORE_IDS; n++) {
     const admin = join10(worktrees, n === 0 ? id : `${id}${n}`);
-    if (await made(admin)) return admin;
-    const gitdir = await readFile4(join10(admin, "gitdir"), "utf8").catch(() => "");
+    if (made(admin)) return admin;
+    const gitdir = readOrNothing(join10(admin, "gitdir"));
     if (gitdir !== "" && gitdir !== `${join10(path, ".git")}
 `) continue;
-    await rm4(admin, { recursive: true, force: true });
-    if (await made(admin)) return admin;
+    rmSync(admin, { recursive: true, force: true });
+    if (made(admin)) return admin;
   }
   return void 0;
 }
-var made = (dir) => mkdir3(dir).then(
-  () => true,
-  () => false
-);
+function made(dir) {
+  try {
+    mkdirSync(dir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function readOrNothing(file2) {
+  try {
+    return readFileSync7(file2, "utf8");
+  } catch {
+    return "";
+  }
+}
 async function removeWorktreeByFiles(repoDir, path) {
-  const common = await plainGitDir(repoDir);
+  const common = plainGitDir(repoDir);
   if (common === void 0) return false;
   const top = resolve5(path);
-  const link3 = await readFile4(join10(top, ".git"), "utf8").catch(() => "");
+  const link3 = readOrNothing(join10(top, ".git"));
   const admin = /^gitdir: (.+)\n$/.exec(link3)?.[1];
   if (admin === void 0 || resolve5(dirname6(admin)) !== join10(common, "worktrees")) return false;
-  const back = await readFile4(join10(admin, "gitdir"), "utf8").catch(() => "");
+  const back = readOrNothing(join10(admin, "gitdir"));
   if (back !== `${join10(top, ".git")}
-` || await pathExists(join10(admin, "locked"))) return false;
+` || existsSync7(join10(admin, "locked"))) return false;
   await rm4(top, { recursive: true, force: true });
   crashPoint("worktree-files:removed");
   await rm4(admin, { recursive: true, force: true });
   return true;
 }
-async function plainGitDir(repoDir) {
+function plainGitDir(repoDir) {
   const dir = join10(repoDir, ".git");
-  const found3 = await stat2(dir).catch(() => void 0);
+  const found3 = statSync2(dir, { throwIfNoEntry: false });
   if (found3 === void 0 || !found3.isDirectory()) return void 0;
-  return await pathExists(join10(dir, "commondir")) ? void 0 : dir;
+  return existsSync7(join10(dir, "commondir")) ? void 0 : dir;
 }
 
 // src/runner/worktrees.ts
@@ -84445,7 +84457,7 @@ async function removeWorktree(options) {
 }
 
 // src/shell/step/ended-attempt.ts
-import { mkdir as mkdir4, readFile as readFile5, rm as rm6, writeFile as writeFile4 } from "node:fs/promises";
+import { mkdir as mkdir3, readFile as readFile4, rm as rm6, writeFile as writeFile3 } from "node:fs/promises";
 import { dirname as dirname7, join as join11 } from "node:path";
 
 // src/shell/step/step-checkout-schema.ts
@@ -84489,13 +84501,13 @@ async function keepAttemptRecord(files, attempt2, checkout) {
   const record6 = JSON.stringify(AttemptRecordSchema.parse({ attempt: attempt2, checkout }));
   let path = dirname7(files.record);
   try {
-    await mkdir4(path, { recursive: true });
+    await mkdir3(path, { recursive: true });
     path = files.exit;
     fullDiskPoint();
-    await writeFile4(files.exit, EXIT_RESERVED);
+    await writeFile3(files.exit, EXIT_RESERVED);
     path = files.record;
     fullDiskPoint();
-    await writeFile4(files.record, record6);
+    await writeFile3(files.record, record6);
   } catch (error3) {
     return err(
       "store-io",
@@ -84532,7 +84544,7 @@ var ENDED_COMMAND = {
 };
 async function readText2(path) {
   try {
-    return await readFile5(path, "utf8");
+    return await readFile4(path, "utf8");
   } catch {
     return void 0;
   }
@@ -84566,7 +84578,7 @@ async function recordStepEvent(job, event) {
 }
 
 // src/shell/step/run-step-command.ts
-import { mkdtemp as mkdtemp2, rm as rm7, writeFile as writeFile5 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, rm as rm7, writeFile as writeFile4 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
 import { join as join13 } from "node:path";
 
@@ -84603,7 +84615,7 @@ function stepEnv(options) {
 }
 
 // src/runner/workspace-fingerprint.ts
-import { stat as stat3 } from "node:fs/promises";
+import { stat as stat2 } from "node:fs/promises";
 import { join as join12 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
@@ -84612,7 +84624,7 @@ async function workspaceFingerprint(cwd) {
   const entries = splitNul(status2.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry3) => {
-      const info2 = await stat3(join12(cwd, entry3.slice(3))).catch(() => void 0);
+      const info2 = await stat2(join12(cwd, entry3.slice(3))).catch(() => void 0);
       return info2 === void 0 ? `${entry3}:gone` : `${entry3}:${info2.size}:${info2.mtimeMs}`;
     })
   );
@@ -84690,12 +84702,12 @@ async function runStepCommand(job, checkout, prompt) {
       const reviewEnv = {};
       if (review !== void 0) {
         reviewEnv.MOL_REVIEW_FILE = join13(dir, "review.md");
-        await writeFile5(reviewEnv.MOL_REVIEW_FILE, review);
+        await writeFile4(reviewEnv.MOL_REVIEW_FILE, review);
       }
       if (agent === void 0) return await command(reviewEnv);
       const file2 = join13(dir, "prompt.md");
       const usageFile = join13(dir, "usage.jsonl");
-      await writeFile5(file2, text4);
+      await writeFile4(file2, text4);
       const watch = watchAgent(job, agent, usageFile);
       if (watch.refused !== void 0) {
         log(watch.refused);
@@ -84773,11 +84785,20 @@ async function finishStep(input2) {
   if (place.kind === "worktree" && place.attemptsDir !== void 0)
     await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
   if (checkout.kind === "worktree" && place.kind === "worktree" && outcome.status !== "failed") {
-    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
-    if (!removed.ok)
-      (job.host.notice ?? job.host.log)(
-        `the worktree of ${job.def.id} stays at ${checkout.cwd} (${removed.error.message}); mol gc removes it`
-      );
+    const removal = removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true }).then(
+      (removed) => {
+        if (!removed.ok)
+          (job.host.notice ?? job.host.log)(
+            `the worktree of ${job.def.id} stays at ${checkout.cwd} (${removed.error.message}); mol gc removes it`
+          );
+      }
+    );
+    const { lingering } = job.host;
+    if (lingering === void 0) await removal;
+    else {
+      lingering.add(removal);
+      void removal.finally(() => lingering.delete(removal));
+    }
   }
   if (inTree && outcome.status !== "failed") {
     const pending = job.host.completedBases;
@@ -85038,6 +85059,15 @@ async function stayOnBranch(workspace, branch) {
   return moved.ok ? ok(commit) : moved;
 }
 
+// src/runner/path-exists.ts
+import { access as access2 } from "node:fs/promises";
+function pathExists(path) {
+  return access2(path).then(
+    () => true,
+    () => false
+  );
+}
+
 // src/runner/prepare-workspace.ts
 import { rm as rm8 } from "node:fs/promises";
 import { join as join14, resolve as resolve7 } from "node:path";
@@ -85059,16 +85089,25 @@ async function prepareWorkspace(options) {
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
   if (!branch.ok) return branch;
   const path = resolve7(join14(options.worktreeRoot, molId, stepId));
+  const free = !await pathExists(path);
+  const [lone, ...more] = options.baseBranches.length > 0 ? options.baseBranches : [options.baseRef];
+  const byName = free && more.length === 0 && lone !== void 0 && options.remote === void 0 && !lone.startsWith("-");
+  if (byName) {
+    const made2 = await addWorktreeByFiles(repoDir, branch.value, path, `${lone}^{commit}`);
+    if (made2.ok && made2.value !== void 0)
+      return ok({ cwd: path, branch: branch.value, baseCommit: made2.value, isWorktree: true });
+  }
   const bases = await resolveBases(options);
   if (!bases.ok) return bases;
   const [first2, ...others] = bases.value;
   if (first2 === void 0) return err("unknown-base", "no base to start the step from.");
   const add = () => git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first2.sha]);
   const quickly = async () => {
+    if (byName) return add();
     const made2 = await addWorktreeByFiles(repoDir, branch.value, path, first2.sha);
-    return made2.ok && !made2.value ? add() : made2;
+    return made2.ok && made2.value === void 0 ? add() : made2;
   };
-  let added = await pathExists(path) ? void 0 : await quickly();
+  let added = free && !await pathExists(path) ? await quickly() : void 0;
   let keptAttempt;
   if (added === void 0 || !added.ok) {
     const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
@@ -85750,11 +85789,11 @@ async function stepMode(deps, molId, stepId) {
 }
 
 // src/action/modes/step-finish.ts
-import { readFile as readFile6 } from "node:fs/promises";
+import { readFile as readFile5 } from "node:fs/promises";
 import { dirname as dirname8, join as join16 } from "node:path";
 
 // src/shell/step/receive-work.ts
-import { stat as stat4 } from "node:fs/promises";
+import { stat as stat3 } from "node:fs/promises";
 import { resolve as resolve8 } from "node:path";
 async function receiveWork(job, workspace, branch, patchPath) {
   const { remote, remoteEnv } = job.host;
@@ -85772,7 +85811,7 @@ async function receiveWork(job, workspace, branch, patchPath) {
   if (!switched.ok) return switched;
   const checkout = await recordCheckout(workspace, branch, base);
   if (!checkout.ok) return checkout;
-  const patch = await stat4(patchPath).catch(() => void 0);
+  const patch = await stat3(patchPath).catch(() => void 0);
   if (patch === void 0) {
     return ok({
       checkout: checkout.value,
@@ -85834,7 +85873,7 @@ async function stepFinishMode(deps, molId, stepId) {
   return finishedResult(base, finished.value, checkout.branch ?? "", deps.io);
 }
 async function agentReport(path) {
-  const text4 = await readFile6(path, "utf8").catch(() => void 0);
+  const text4 = await readFile5(path, "utf8").catch(() => void 0);
   if (text4 === void 0) return void 0;
   let report;
   try {

@@ -36376,12 +36376,13 @@ function createLocalStore(options) {
     return read;
   }
   const queues = /* @__PURE__ */ new Map();
+  const lingering = /* @__PURE__ */ new Map();
   const holdMs = Math.min(MAX_HOLD_MS, (options.lock?.staleMs ?? DEFAULT_STALE_MS) / 4);
   async function drain(id, queue) {
     let held2;
     for (; ; ) {
       if (held2 && (queue.length === 0 || Date.now() - held2.since >= holdMs)) {
-        if (queue.length === 0) await nextTurn();
+        if (queue.length === 0) await linger(queue, Math.min(LINGER_MS, holdMs - (Date.now() - held2.since)));
         if (queue.length === 0 || Date.now() - held2.since >= holdMs) {
           await letGo(held2);
           held2 = void 0;
@@ -36414,6 +36415,17 @@ function createLocalStore(options) {
         held2 = void 0;
       }
     }
+  }
+  function linger(queue, ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(wake, Math.max(0, ms)).unref();
+      function wake() {
+        clearTimeout(timer);
+        lingering.delete(queue);
+        resolve();
+      }
+      lingering.set(queue, wake);
+    });
   }
   async function writeBatch(id, batch, held2) {
     const { lock } = held2;
@@ -36533,6 +36545,7 @@ function createLocalStore(options) {
         const queue = queues.get(id);
         if (queue) {
           queue.push(item);
+          lingering.get(queue)?.();
           return;
         }
         const fresh = [item];
@@ -36559,9 +36572,7 @@ function createLocalStore(options) {
   };
 }
 var MAX_HOLD_MS = 250;
-function nextTurn() {
-  return new Promise((resolve) => setImmediate(resolve));
-}
+var LINGER_MS = 30;
 async function letGo(held2) {
   try {
     closeJournal(held2.journal);

@@ -45572,7 +45572,7 @@ function lookup(contextMap2, mention) {
   const key = Object.keys(contextMap2).find((k) => k.toLowerCase() === lower);
   return key === void 0 ? void 0 : [key, contextMap2[key]];
 }
-async function resolveMentions(text4, contextMap2, readFile11) {
+async function resolveMentions(text4, contextMap2, readFile10) {
   const resolved = { items: [], unknown: [], missing: [] };
   const seen = /* @__PURE__ */ new Set();
   for (const mention of extractMentions(text4)) {
@@ -45589,7 +45589,7 @@ async function resolveMentions(text4, contextMap2, readFile11) {
       resolved.missing.push({ mention: configured, path: rawPath, reason: "the path leaves the repository" });
       continue;
     }
-    const content = await readFile11(path);
+    const content = await readFile10(path);
     if (content === void 0) resolved.missing.push({ mention: configured, path, reason: "no such file" });
     else resolved.items.push({ mention: configured, path, content });
   }
@@ -48513,8 +48513,8 @@ function watchIdle(options) {
 import { readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
 function readStat(pid) {
   try {
-    const stat4 = readFileSync2(`/proc/${pid}/stat`, "utf8");
-    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
+    const stat3 = readFileSync2(`/proc/${pid}/stat`, "utf8");
+    const fields = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
     const startTime = fields[19];
     if (fields[0] === void 0 || startTime === void 0) return void 0;
     return { state: fields[0], pgrp: Number(fields[2]), startTime };
@@ -48526,8 +48526,8 @@ function hasProc() {
   return readStat("self") !== void 0;
 }
 function identifyGroup(pid) {
-  const stat4 = readStat(pid);
-  return stat4 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat4.startTime };
+  const stat3 = readStat(pid);
+  return stat3 === void 0 ? { pgid: pid } : { pgid: pid, startTime: stat3.startTime };
 }
 function groupAlive(group) {
   if (!hasProc()) {
@@ -48545,8 +48545,8 @@ function groupAlive(group) {
   if (leader !== void 0 && leader.pgrp === group.pgid && leader.state !== "Z") return true;
   for (const name of readdirSync2("/proc")) {
     if (!/^\d+$/.test(name)) continue;
-    const stat4 = readStat(name);
-    if (stat4 !== void 0 && stat4.pgrp === group.pgid && stat4.state !== "Z") return true;
+    const stat3 = readStat(name);
+    if (stat3 !== void 0 && stat3.pgrp === group.pgid && stat3.state !== "Z") return true;
   }
   return false;
 }
@@ -48802,17 +48802,9 @@ import { rm as rm2 } from "node:fs/promises";
 import { isAbsolute as isAbsolute2, relative, resolve as resolve3, sep as sep3 } from "node:path";
 
 // src/runner/worktree-files.ts
-import { mkdir, readFile as readFile2, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { existsSync as existsSync2, mkdirSync, readFileSync as readFileSync3, rmSync, statSync as statSync2, unlinkSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { basename, dirname, join as join4, resolve as resolve2 } from "node:path";
-
-// src/runner/path-exists.ts
-import { access } from "node:fs/promises";
-function pathExists(path) {
-  return access(path).then(
-    () => true,
-    () => false
-  );
-}
 
 // src/runner/ref-transaction.ts
 var IDLE_MS = 5e3;
@@ -48892,93 +48884,115 @@ function letGo(cwd, session) {
 }
 
 // src/runner/worktree-files.ts
+var ONE_WORD = /^[^\s\x00-\x1f\x7f]+$/;
 var PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-async function addWorktreeByFiles(repoDir, branch, path, commit) {
+async function addWorktreeByFiles(repoDir, branch, path, base) {
   const id = basename(path);
-  const common = await plainGitDir(repoDir);
-  if (common === void 0 || !PLAIN_ID.test(id)) return ok(false);
-  const inherited = await Promise.all(
-    ["config.worktree", join4("info", "sparse-checkout")].map((file2) => pathExists(join4(common, file2)))
-  );
-  if (inherited.some(Boolean)) return ok(false);
+  if (!ONE_WORD.test(branch) || !ONE_WORD.test(base)) return ok(void 0);
+  const common = plainGitDir(repoDir);
+  if (common === void 0 || !PLAIN_ID.test(id)) return ok(void 0);
+  if (["config.worktree", join4("info", "sparse-checkout")].some((file2) => existsSync2(join4(common, file2))))
+    return ok(void 0);
   try {
-    await mkdir(dirname(path), { recursive: true });
-    await mkdir(path);
+    mkdirSync(dirname(path), { recursive: true });
+    mkdirSync(path);
   } catch {
-    return ok(false);
+    return ok(void 0);
   }
-  const admin = await claimId(join4(common, "worktrees"), id, path);
+  let admin;
+  try {
+    admin = claimId(join4(common, "worktrees"), id, path);
+  } catch {
+    admin = void 0;
+  }
   const undo = async () => {
     await rm(path, { recursive: true, force: true });
     if (admin !== void 0) await rm(admin, { recursive: true, force: true });
   };
   if (admin === void 0) {
     await undo();
-    return ok(false);
+    return ok(void 0);
   }
   try {
-    await writeFile(join4(admin, "locked"), "initializing\n");
-    await writeFile(join4(path, ".git"), `gitdir: ${admin}
+    writeFileSync(join4(admin, "locked"), "initializing\n");
+    writeFileSync(join4(path, ".git"), `gitdir: ${admin}
 `);
-    await writeFile(join4(admin, "gitdir"), `${join4(path, ".git")}
+    writeFileSync(join4(admin, "gitdir"), `${join4(path, ".git")}
 `);
-    await writeFile(join4(admin, "commondir"), "../..\n");
-    await writeFile(join4(admin, "HEAD"), `ref: refs/heads/${branch}
+    writeFileSync(join4(admin, "commondir"), "../..\n");
+    writeFileSync(join4(admin, "HEAD"), `ref: refs/heads/${branch}
 `);
   } catch {
     await undo();
-    return ok(false);
+    return ok(void 0);
   }
   crashPoint("worktree-files:registered");
-  const created = await refTransaction(repoDir, `create refs/heads/${branch} ${commit}
+  const created = await refTransaction(repoDir, `create refs/heads/${branch} ${base}
 `);
   if (!created.ok) {
     await undo();
-    return ok(false);
+    return ok(void 0);
   }
-  const filled = await git(path, ["reset", "--hard", "--quiet", "--no-recurse-submodules"]);
+  const filled = await git(path, ["-c", "core.abbrev=no", "reset", "--hard", "--no-recurse-submodules"]);
   if (!filled.ok) return filled;
-  await unlink(join4(admin, "locked"));
-  return ok(true);
+  try {
+    unlinkSync(join4(admin, "locked"));
+  } catch {
+  }
+  const named = /^HEAD is now at ([0-9a-f]{40,64}) /.exec(filled.value.stdout)?.[1];
+  if (named !== void 0) return ok(named);
+  const head = await gitText(path, ["rev-parse", "HEAD"]);
+  return head.ok ? ok(head.value) : head;
 }
 var MORE_IDS = 9;
-async function claimId(worktrees, id, path) {
-  await mkdir(worktrees, { recursive: true });
+function claimId(worktrees, id, path) {
+  mkdirSync(worktrees, { recursive: true });
   for (let n = 0; n <= MORE_IDS; n++) {
     const admin = join4(worktrees, n === 0 ? id : `${id}${n}`);
-    if (await made(admin)) return admin;
-    const gitdir = await readFile2(join4(admin, "gitdir"), "utf8").catch(() => "");
+    if (made(admin)) return admin;
+    const gitdir = readOrNothing(join4(admin, "gitdir"));
     if (gitdir !== "" && gitdir !== `${join4(path, ".git")}
 `) continue;
-    await rm(admin, { recursive: true, force: true });
-    if (await made(admin)) return admin;
+    rmSync(admin, { recursive: true, force: true });
+    if (made(admin)) return admin;
   }
   return void 0;
 }
-var made = (dir) => mkdir(dir).then(
-  () => true,
-  () => false
-);
+function made(dir) {
+  try {
+    mkdirSync(dir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function readOrNothing(file2) {
+  try {
+    return readFileSync3(file2, "utf8");
+  } catch {
+    return "";
+  }
+}
 async function removeWorktreeByFiles(repoDir, path) {
-  const common = await plainGitDir(repoDir);
+  const common = plainGitDir(repoDir);
   if (common === void 0) return false;
   const top = resolve2(path);
-  const link2 = await readFile2(join4(top, ".git"), "utf8").catch(() => "");
+  const link2 = readOrNothing(join4(top, ".git"));
   const admin = /^gitdir: (.+)\n$/.exec(link2)?.[1];
   if (admin === void 0 || resolve2(dirname(admin)) !== join4(common, "worktrees")) return false;
-  const back = await readFile2(join4(admin, "gitdir"), "utf8").catch(() => "");
+  const back = readOrNothing(join4(admin, "gitdir"));
   if (back !== `${join4(top, ".git")}
-` || await pathExists(join4(admin, "locked"))) return false;
+` || existsSync2(join4(admin, "locked"))) return false;
   await rm(top, { recursive: true, force: true });
   crashPoint("worktree-files:removed");
   await rm(admin, { recursive: true, force: true });
   return true;
 }
-async function plainGitDir(repoDir) {
+function plainGitDir(repoDir) {
   const dir = join4(repoDir, ".git");
-  const found2 = await stat(dir).catch(() => void 0);
+  const found2 = statSync2(dir, { throwIfNoEntry: false });
   if (found2 === void 0 || !found2.isDirectory()) return void 0;
-  return await pathExists(join4(dir, "commondir")) ? void 0 : dir;
+  return existsSync2(join4(dir, "commondir")) ? void 0 : dir;
 }
 
 // src/runner/worktrees.ts
@@ -49282,6 +49296,15 @@ function blankedSettings(keys) {
   return env;
 }
 
+// src/runner/path-exists.ts
+import { access } from "node:fs/promises";
+function pathExists(path) {
+  return access(path).then(
+    () => true,
+    () => false
+  );
+}
+
 // src/runner/prepare-workspace.ts
 async function prepareWorkspace(options) {
   if (options.execution === "local") return currentTree(options.repoDir, options.head);
@@ -49289,16 +49312,25 @@ async function prepareWorkspace(options) {
   const branch = await checkBranchName(repoDir, stepBranch(molId, stepId));
   if (!branch.ok) return branch;
   const path = resolve4(join5(options.worktreeRoot, molId, stepId));
+  const free = !await pathExists(path);
+  const [lone, ...more] = options.baseBranches.length > 0 ? options.baseBranches : [options.baseRef];
+  const byName = free && more.length === 0 && lone !== void 0 && options.remote === void 0 && !lone.startsWith("-");
+  if (byName) {
+    const made2 = await addWorktreeByFiles(repoDir, branch.value, path, `${lone}^{commit}`);
+    if (made2.ok && made2.value !== void 0)
+      return ok({ cwd: path, branch: branch.value, baseCommit: made2.value, isWorktree: true });
+  }
   const bases = await resolveBases(options);
   if (!bases.ok) return bases;
   const [first, ...others] = bases.value;
   if (first === void 0) return err("unknown-base", "no base to start the step from.");
   const add = () => git(repoDir, ["worktree", "add", "-q", "-b", branch.value, path, first.sha]);
   const quickly = async () => {
+    if (byName) return add();
     const made2 = await addWorktreeByFiles(repoDir, branch.value, path, first.sha);
-    return made2.ok && !made2.value ? add() : made2;
+    return made2.ok && made2.value === void 0 ? add() : made2;
   };
-  let added = await pathExists(path) ? void 0 : await quickly();
+  let added = free && !await pathExists(path) ? await quickly() : void 0;
   let keptAttempt;
   if (added === void 0 || !added.ok) {
     const tip = await resolveCommit(repoDir, `refs/heads/${branch.value}`);
@@ -49826,7 +49858,7 @@ async function record3(scene, events, handlers, out, depth) {
 import { dirname as dirname4, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve6 } from "node:path";
 
 // src/local/formulas/builtins.ts
-import { existsSync as existsSync2, readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
+import { existsSync as existsSync3, readdirSync as readdirSync3, readFileSync as readFileSync4 } from "node:fs";
 import { dirname as dirname2, join as join7 } from "node:path";
 import { fileURLToPath } from "node:url";
 var SUFFIX = ".formula.toml";
@@ -49835,7 +49867,7 @@ function builtinFormulaDir(from = import.meta.url) {
   let dir = dirname2(fileURLToPath(from));
   for (; ; ) {
     const candidate = join7(dir, "formulas");
-    if (existsSync2(join7(candidate, `hello${SUFFIX}`))) return candidate;
+    if (existsSync3(join7(candidate, `hello${SUFFIX}`))) return candidate;
     const parent = dirname2(dir);
     if (parent === dir)
       throw new Error("the built-in formulas folder was not found beside the Molecular package");
@@ -49848,7 +49880,7 @@ var packageBuiltins = (name) => {
   let builtin;
   if (NAME.test(name) && !name.includes("..")) {
     try {
-      const text4 = readFileSync3(join7(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
+      const text4 = readFileSync4(join7(builtinFormulaDir(), `${name}${SUFFIX}`), "utf8");
       const file2 = `formulas/${name}${SUFFIX}`;
       const parsed = parseFormula(text4, file2);
       builtin = { text: text4, file: file2, version: String(parsed.ok ? parsed.value.data.version ?? 1 : 1) };
@@ -49861,18 +49893,18 @@ var packageBuiltins = (name) => {
 };
 
 // src/local/formulas/catalog.ts
-import { existsSync as existsSync4, readdirSync as readdirSync4 } from "node:fs";
+import { existsSync as existsSync5, readdirSync as readdirSync4 } from "node:fs";
 import { basename as basename2, dirname as dirname3, isAbsolute as isAbsolute3, join as join9, relative as relative2, resolve as resolve5 } from "node:path";
 
 // src/local/formulas/config-search-path.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { existsSync as existsSync3, readFileSync as readFileSync4 } from "node:fs";
+import { existsSync as existsSync4, readFileSync as readFileSync5 } from "node:fs";
 import { join as join8 } from "node:path";
 var CONFIG_FILE = ".github/molecular.yml";
 function configSearchPath(repoDir) {
   const file2 = join8(repoDir, CONFIG_FILE);
-  if (!existsSync3(file2)) return ok([]);
-  const text4 = readFileSync4(file2, "utf8");
+  if (!existsSync4(file2)) return ok([]);
+  const text4 = readFileSync5(file2, "utf8");
   const line = text4.split("\n").findIndex((l) => l.startsWith("formula_search_path")) + 1 || 1;
   const invalid = (message) => ({
     ok: false,
@@ -49929,9 +49961,9 @@ var FormulaCatalog = class _FormulaCatalog {
     }
     dirs.push(builtinFormulaDir());
     const unique = dirs.filter((d, i) => dirs.indexOf(d) === i);
-    const catalog = new _FormulaCatalog(unique.filter((d) => existsSync4(d)));
+    const catalog = new _FormulaCatalog(unique.filter((d) => existsSync5(d)));
     catalog.problems.push(...problems);
-    catalog.missingDirs = unique.filter((d) => !existsSync4(d));
+    catalog.missingDirs = unique.filter((d) => !existsSync5(d));
     return catalog;
   }
   /** Folders searched that do not exist, so "looked in" can name every place looked. */
@@ -49941,7 +49973,7 @@ var FormulaCatalog = class _FormulaCatalog {
     for (const dir of this.searchDirs) {
       for (const suffix of LOOKUP_SUFFIXES) {
         const path = join9(dir, `${name}${suffix}`);
-        if (existsSync4(path)) return path;
+        if (existsSync5(path)) return path;
       }
     }
     return void 0;
@@ -50003,7 +50035,7 @@ function readDescriptionFiles(formula, dir) {
 }
 function loadFormulaArg(arg, cwd, repoDir, searchDirs = []) {
   const asPath = resolve5(cwd, arg);
-  const isFile = existsSync4(asPath) && (isFormulaFile(asPath) || /\.(toml|json|ya?ml)$/i.test(asPath));
+  const isFile = existsSync5(asPath) && (isFormulaFile(asPath) || /\.(toml|json|ya?ml)$/i.test(asPath));
   const catalog = FormulaCatalog.forRepo(repoDir, [...isFile ? [dirname3(asPath)] : [], ...searchDirs]);
   if (!isFile && looksLikePath(arg)) return missingFormulaFile(arg, asPath, catalog);
   const path = isFile ? asPath : catalog.locate(arg);
@@ -50022,7 +50054,7 @@ function looksLikePath(arg) {
   return /\.(toml|json)$/i.test(arg) || /^(\.{1,2}[\\/]|[\\/]|~)/.test(arg);
 }
 function missingFormulaFile(arg, asPath, catalog) {
-  const what = existsSync4(asPath) ? "is not a formula file" : "does not exist";
+  const what = existsSync5(asPath) ? "is not a formula file" : "does not exist";
   const file2 = basename2(asPath);
   const entries = new Map(
     safeList(dirname3(asPath)).filter((entry2) => entry2 !== file2 && /\.(toml|json)$/i.test(entry2)).map((entry2) => [formulaNameOfFile(entry2), entry2])
@@ -50457,11 +50489,11 @@ import { performance as performance4 } from "node:perf_hooks";
 import { resolve as resolve8 } from "node:path";
 
 // src/runner/git-config-files.ts
-import { readFile as readFile3 } from "node:fs/promises";
+import { readFile as readFile2 } from "node:fs/promises";
 import { dirname as dirname5, isAbsolute as isAbsolute5, join as join10, resolve as resolve7 } from "node:path";
 async function readState(path) {
   try {
-    return await readFile3(path);
+    return await readFile2(path);
   } catch (error2) {
     const code18 = error2.code;
     if (code18 === "ENOENT" || code18 === "ENOTDIR") return "missing";
@@ -50799,7 +50831,7 @@ function afterCommit(status2, commit, kept) {
 }
 
 // src/shell/step/ended-attempt.ts
-import { mkdir as mkdir2, readFile as readFile4, rm as rm6, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdir, readFile as readFile3, rm as rm6, writeFile } from "node:fs/promises";
 import { dirname as dirname6, join as join11 } from "node:path";
 
 // src/shell/step/step-checkout-schema.ts
@@ -50843,13 +50875,13 @@ async function keepAttemptRecord(files, attempt, checkout) {
   const record5 = JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout }));
   let path = dirname6(files.record);
   try {
-    await mkdir2(path, { recursive: true });
+    await mkdir(path, { recursive: true });
     path = files.exit;
     fullDiskPoint();
-    await writeFile2(files.exit, EXIT_RESERVED);
+    await writeFile(files.exit, EXIT_RESERVED);
     path = files.record;
     fullDiskPoint();
-    await writeFile2(files.record, record5);
+    await writeFile(files.record, record5);
   } catch (error2) {
     return err(
       "store-io",
@@ -50886,7 +50918,7 @@ var ENDED_COMMAND = {
 };
 async function readText2(path) {
   try {
-    return await readFile4(path, "utf8");
+    return await readFile3(path, "utf8");
   } catch {
     return void 0;
   }
@@ -50920,12 +50952,12 @@ async function recordStepEvent(job, event) {
 }
 
 // src/shell/step/run-step-command.ts
-import { mkdtemp, rm as rm7, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdtemp, rm as rm7, writeFile as writeFile2 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join as join13 } from "node:path";
 
 // src/runner/workspace-fingerprint.ts
-import { stat as stat2 } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { join as join12 } from "node:path";
 async function workspaceFingerprint(cwd) {
   const head = await git(cwd, ["rev-parse", "-q", "--verify", "HEAD"], { okCodes: [0, 1] });
@@ -50934,7 +50966,7 @@ async function workspaceFingerprint(cwd) {
   const entries = splitNul(status2.value.stdout);
   const marks = await Promise.all(
     entries.map(async (entry2) => {
-      const info = await stat2(join12(cwd, entry2.slice(3))).catch(() => void 0);
+      const info = await stat(join12(cwd, entry2.slice(3))).catch(() => void 0);
       return info === void 0 ? `${entry2}:gone` : `${entry2}:${info.size}:${info.mtimeMs}`;
     })
   );
@@ -51377,12 +51409,12 @@ async function runStepCommand(job, checkout, prompt2) {
       const reviewEnv = {};
       if (review !== void 0) {
         reviewEnv.MOL_REVIEW_FILE = join13(dir, "review.md");
-        await writeFile3(reviewEnv.MOL_REVIEW_FILE, review);
+        await writeFile2(reviewEnv.MOL_REVIEW_FILE, review);
       }
       if (agent === void 0) return await command(reviewEnv);
       const file2 = join13(dir, "prompt.md");
       const usageFile = join13(dir, "usage.jsonl");
-      await writeFile3(file2, text4);
+      await writeFile2(file2, text4);
       const watch = watchAgent(job, agent, usageFile);
       if (watch.refused !== void 0) {
         log(watch.refused);
@@ -51460,11 +51492,20 @@ async function finishStep(input2) {
   if (place.kind === "worktree" && place.attemptsDir !== void 0)
     await forgetAttemptRecord(attemptFiles(place.attemptsDir, job.mol.id, job.def.id));
   if (checkout.kind === "worktree" && place.kind === "worktree" && outcome.status !== "failed") {
-    const removed = await removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true });
-    if (!removed.ok)
-      (job.host.notice ?? job.host.log)(
-        `the worktree of ${job.def.id} stays at ${checkout.cwd} (${removed.error.message}); mol gc removes it`
-      );
+    const removal = removeWorktree({ repoDir: place.repoDir, path: checkout.cwd, registered: true }).then(
+      (removed) => {
+        if (!removed.ok)
+          (job.host.notice ?? job.host.log)(
+            `the worktree of ${job.def.id} stays at ${checkout.cwd} (${removed.error.message}); mol gc removes it`
+          );
+      }
+    );
+    const { lingering } = job.host;
+    if (lingering === void 0) await removal;
+    else {
+      lingering.add(removal);
+      void removal.finally(() => lingering.delete(removal));
+    }
   }
   if (inTree && outcome.status !== "failed") {
     const pending = job.host.completedBases;
@@ -52088,11 +52129,11 @@ function startHeartbeat(everyMs, beat, now = () => performance.now()) {
 
 // src/cli/local-prices.ts
 var import_yaml2 = __toESM(require_dist(), 1);
-import { readFile as readFile5 } from "node:fs/promises";
+import { readFile as readFile4 } from "node:fs/promises";
 import { join as join14 } from "node:path";
 var CONFIG_PATH = ".github/molecular.yml";
 async function localPrices(repoDir) {
-  const text4 = await readFile5(join14(repoDir, CONFIG_PATH), "utf8").catch(() => void 0);
+  const text4 = await readFile4(join14(repoDir, CONFIG_PATH), "utf8").catch(() => void 0);
   if (text4 === void 0) return ok(void 0);
   const lines2 = new import_yaml2.LineCounter();
   const doc = (0, import_yaml2.parseDocument)(text4, { lineCounter: lines2 });
@@ -52119,11 +52160,11 @@ import { join as join16 } from "node:path";
 
 // src/cli/local-mentions.ts
 var import_yaml3 = __toESM(require_dist(), 1);
-import { readFile as readFile6 } from "node:fs/promises";
+import { readFile as readFile5 } from "node:fs/promises";
 import { join as join15 } from "node:path";
 var CONFIG_PATH2 = ".github/molecular.yml";
 async function localMentions(repoDir, text4) {
-  const read = (path) => readFile6(join15(repoDir, path), "utf8").catch(() => void 0);
+  const read = (path) => readFile5(join15(repoDir, path), "utf8").catch(() => void 0);
   return resolveMentions(text4, contextMap(await read(CONFIG_PATH2)), read);
 }
 function contextMap(yaml) {
@@ -52144,7 +52185,7 @@ function contextMap(yaml) {
 }
 
 // src/cli/local-run.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 import { hostname as hostname4 } from "node:os";
 var STARTED_AT = Date.now();
 function thisRun() {
@@ -52166,10 +52207,10 @@ function isRunGone(runId) {
 }
 function startedAfter(pid, runStartMs) {
   try {
-    const stat4 = readFileSync5(`/proc/${pid}/stat`, "utf8");
-    const fields = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
+    const stat3 = readFileSync6(`/proc/${pid}/stat`, "utf8");
+    const fields = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
     const ticks = Number(fields[19]);
-    const btime = /^btime (\d+)$/m.exec(readFileSync5("/proc/stat", "utf8"));
+    const btime = /^btime (\d+)$/m.exec(readFileSync6("/proc/stat", "utf8"));
     if (!Number.isFinite(ticks) || !btime) return false;
     const startMs = Number(btime[1]) * 1e3 + ticks * 10;
     return startMs > runStartMs + 2e3;
@@ -52223,7 +52264,8 @@ function cliStepHost(ctx, options = {}) {
     },
     gitConfigAfter: /* @__PURE__ */ new Map(),
     completedBases: /* @__PURE__ */ new Map(),
-    treeAfter: /* @__PURE__ */ new Map()
+    treeAfter: /* @__PURE__ */ new Map(),
+    lingering: /* @__PURE__ */ new Set()
   };
 }
 
@@ -52297,12 +52339,12 @@ import { randomBytes } from "node:crypto";
 import {
   closeSync,
   fstatSync,
-  mkdirSync,
+  mkdirSync as mkdirSync2,
   openSync,
-  readFileSync as readFileSync6,
+  readFileSync as readFileSync7,
   readSync,
-  statSync as statSync2,
-  unlinkSync,
+  statSync as statSync3,
+  unlinkSync as unlinkSync2,
   writeSync
 } from "node:fs";
 import { hostname as hostname6 } from "node:os";
@@ -52418,7 +52460,7 @@ function tryCreate(path, holder) {
       const code18 = error2.code;
       if (code18 === "EEXIST") return "exists";
       if (code18 === "ENOENT" && tries === 0) {
-        mkdirSync(dirname7(path), { recursive: true });
+        mkdirSync2(dirname7(path), { recursive: true });
         continue;
       }
       return error2;
@@ -52429,7 +52471,7 @@ function tryCreate(path, holder) {
 function readHolder(path) {
   let text4;
   try {
-    text4 = readFileSync6(path, "utf8");
+    text4 = readFileSync7(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return "gone";
     throw error2;
@@ -52445,7 +52487,7 @@ function readHolder(path) {
 }
 function isStale(path, holder, nowMs, staleMs) {
   if (holder === void 0) {
-    const info = statSync2(path, { throwIfNoEntry: false });
+    const info = statSync3(path, { throwIfNoEntry: false });
     return info !== void 0 && nowMs - info.mtimeMs > staleMs;
   }
   const acquired = Date.parse(holder.acquiredAt);
@@ -52482,7 +52524,7 @@ async function underBreakLock(path, now, fn) {
   for (let attempt = 0; Date.now() < deadline; attempt++) {
     if (tryBreakLock(path, fn)) return true;
     const breakPath = `${path}.break`;
-    const info = statSync2(breakPath, { throwIfNoEntry: false });
+    const info = statSync3(breakPath, { throwIfNoEntry: false });
     if (info && now() - info.mtimeMs > BREAK_STALE_MS) unlinkQuietly(breakPath);
     await sleep(Math.min(1 + attempt, 20));
   }
@@ -52507,7 +52549,7 @@ function tryBreakLock(path, fn) {
 }
 function unlinkQuietly(path) {
   try {
-    unlinkSync(path);
+    unlinkSync2(path);
   } catch (error2) {
     if (error2.code !== "ENOENT") throw error2;
   }
@@ -52709,6 +52751,7 @@ async function execute(ctx, start2, proto, options = {}) {
     await loop();
   } finally {
     stopOnSignal();
+    await Promise.all(host.lingering ?? []);
     for (const [cwd, bases] of host.completedBases ?? []) await forgetAttemptBases(cwd, bases);
     await tree?.value?.release();
   }
@@ -53010,7 +53053,7 @@ function whoAmI(env) {
 import { basename as basename4, dirname as dirname10, join as join20, resolve as resolve9 } from "node:path";
 
 // src/local/store/local-store.ts
-import { mkdir as mkdir3, readdir as readdir2, rm as rm9, writeFile as writeFile4 } from "node:fs/promises";
+import { mkdir as mkdir2, readdir as readdir2, rm as rm9, writeFile as writeFile3 } from "node:fs/promises";
 import { join as join19 } from "node:path";
 
 // src/local/store/atomic-write.ts
@@ -53062,10 +53105,10 @@ import {
   ftruncateSync,
   openSync as openSync2,
   readSync as readSync2,
-  statSync as statSync3,
+  statSync as statSync4,
   writeSync as writeSync2
 } from "node:fs";
-import { readFile as readFile8, stat as stat3, truncate as truncate2 } from "node:fs/promises";
+import { readFile as readFile7, stat as stat2, truncate as truncate2 } from "node:fs/promises";
 import { dirname as dirname9 } from "node:path";
 
 // src/local/store/molecule-delta.ts
@@ -53205,12 +53248,12 @@ function sameJson(a, b) {
 }
 
 // src/local/store/read-state-file.ts
-import { readFile as readFile7 } from "node:fs/promises";
+import { readFile as readFile6 } from "node:fs/promises";
 var STATE_VERSION2 = 1;
 async function readStateFile(path, schema) {
   let text4;
   try {
-    text4 = await readFile7(path, "utf8");
+    text4 = await readFile6(path, "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -53264,7 +53307,7 @@ async function readLive(path) {
   let text4;
   let info;
   try {
-    [text4, info] = await Promise.all([readFile8(path, "utf8"), stat3(path)]);
+    [text4, info] = await Promise.all([readFile7(path, "utf8"), stat2(path)]);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(void 0);
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
@@ -53281,7 +53324,7 @@ async function readLive(path) {
   const journal = journalPathOf(path);
   let bytes;
   try {
-    bytes = await readFile8(journal);
+    bytes = await readFile7(journal);
   } catch (error2) {
     if (error2.code === "ENOENT") return ok(base);
     return err("store-io", `cannot read ${journal}: ${error2.message}`, { file: journal });
@@ -53293,7 +53336,7 @@ async function readLive(path) {
 async function refreshLive(path, known2) {
   let info;
   try {
-    info = statSync3(path, { throwIfNoEntry: false });
+    info = statSync4(path, { throwIfNoEntry: false });
   } catch (error2) {
     return err("store-io", `cannot read ${path}: ${error2.message}`, { file: path });
   }
@@ -53301,7 +53344,7 @@ async function refreshLive(path, known2) {
   const s = known2.snapshot;
   if (info.ino !== s.ino || info.size !== s.size || info.mtimeMs !== s.mtimeMs) return readLive(path);
   const journal = journalPathOf(path);
-  const size = statSync3(journal, { throwIfNoEntry: false })?.size;
+  const size = statSync4(journal, { throwIfNoEntry: false })?.size;
   if (size === void 0)
     return known2.journalEnd === 0 ? ok({ ...known2, journalSize: 0, journalExists: false }) : readLive(path);
   if (size === known2.journalEnd) return ok({ ...known2, journalSize: size, journalExists: true, torn: false });
@@ -53428,7 +53471,7 @@ function compactionPoint(state) {
 async function compact(path, state) {
   await writeFileAtomic(path, `${JSON.stringify(state.mol, null, 2)}
 `);
-  const info = await stat3(path);
+  const info = await stat2(path);
   const journal = journalPathOf(path);
   await truncate2(journal, 0).catch((error2) => {
     if (error2.code !== "ENOENT") throw error2;
@@ -53537,12 +53580,13 @@ function createLocalStore(options) {
     return read;
   }
   const queues = /* @__PURE__ */ new Map();
+  const lingering = /* @__PURE__ */ new Map();
   const holdMs = Math.min(MAX_HOLD_MS, (options.lock?.staleMs ?? DEFAULT_STALE_MS) / 4);
   async function drain(id, queue) {
     let held2;
     for (; ; ) {
       if (held2 && (queue.length === 0 || Date.now() - held2.since >= holdMs)) {
-        if (queue.length === 0) await nextTurn();
+        if (queue.length === 0) await linger(queue, Math.min(LINGER_MS, holdMs - (Date.now() - held2.since)));
         if (queue.length === 0 || Date.now() - held2.since >= holdMs) {
           await letGo2(held2);
           held2 = void 0;
@@ -53575,6 +53619,17 @@ function createLocalStore(options) {
         held2 = void 0;
       }
     }
+  }
+  function linger(queue, ms) {
+    return new Promise((resolve11) => {
+      const timer = setTimeout(wake, Math.max(0, ms)).unref();
+      function wake() {
+        clearTimeout(timer);
+        lingering.delete(queue);
+        resolve11();
+      }
+      lingering.set(queue, wake);
+    });
   }
   async function writeBatch(id, batch, held2) {
     const { lock } = held2;
@@ -53694,6 +53749,7 @@ function createLocalStore(options) {
         const queue = queues.get(id);
         if (queue) {
           queue.push(item);
+          lingering.get(queue)?.();
           return;
         }
         const fresh = [item];
@@ -53720,9 +53776,7 @@ function createLocalStore(options) {
   };
 }
 var MAX_HOLD_MS = 250;
-function nextTurn() {
-  return new Promise((resolve11) => setImmediate(resolve11));
-}
+var LINGER_MS = 30;
 async function letGo2(held2) {
   try {
     closeJournal(held2.journal);
@@ -53849,9 +53903,9 @@ async function scanLive(layout, filter) {
   return ok({ molecules, problems });
 }
 async function makeLayout(layout) {
-  await mkdir3(layout.mols, { recursive: true });
-  await mkdir3(layout.locks, { recursive: true });
-  await writeFile4(join19(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
+  await mkdir2(layout.mols, { recursive: true });
+  await mkdir2(layout.locks, { recursive: true });
+  await writeFile3(join19(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
     flag: "wx"
   }).catch((error2) => {
     if (error2.code !== "EEXIST") throw error2;
@@ -54892,7 +54946,7 @@ function firstLine(text4) {
 // src/cli/commands/demo.ts
 import { execFile as execFile2 } from "node:child_process";
 import { realpathSync } from "node:fs";
-import { mkdtemp as mkdtemp2, readFile as readFile9, realpath as realpath2, writeFile as writeFile5 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile8, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
 import { delimiter, join as join21 } from "node:path";
 import { promisify } from "node:util";
@@ -54934,7 +54988,7 @@ ${report(ran.value, proto, io.style)}`);
   io.out(`
 one commit per step (git log):
 ${indent(log.stdout)}`);
-  const summary = await readFile9(join21(repo, "summary.txt"), "utf8").catch(() => "");
+  const summary = await readFile8(join21(repo, "summary.txt"), "utf8").catch(() => "");
   if (summary) io.out(`
 summary.txt, written by the join:
 ${indent(summary)}`);
@@ -54959,7 +55013,7 @@ async function makeDemoRepo() {
     { cwd: repo }
   );
   await git2(["init", "-q", "-b", "main"]);
-  await writeFile5(
+  await writeFile4(
     join21(repo, "README.md"),
     "# Molecular demo\n\nEach commit after this one is a step of the `hello` formula.\n"
   );
@@ -55470,7 +55524,7 @@ function outcomeOf(subject, written, report2) {
 }
 
 // src/cli/survey-locks.ts
-import { readdir as readdir5, readFile as readFile10 } from "node:fs/promises";
+import { readdir as readdir5, readFile as readFile9 } from "node:fs/promises";
 import { join as join23 } from "node:path";
 var STALE_MS = 3e4;
 async function surveyLocks(storeDir) {
@@ -55486,7 +55540,7 @@ async function surveyLocks(storeDir) {
     if (!name.endsWith(".lock")) continue;
     const molId = name.slice(0, -".lock".length);
     try {
-      const holder = JSON.parse(await readFile10(join23(dir, name), "utf8"));
+      const holder = JSON.parse(await readFile9(join23(dir, name), "utf8"));
       const acquired = Date.parse(holder.acquiredAt ?? "");
       if (!Number.isFinite(acquired)) continue;
       const gone2 = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
