@@ -84328,13 +84328,15 @@ async function addWorktreeByFiles(repoDir, branch, path, base) {
     await undo();
     return ok(void 0);
   }
-  const filled = await git(path, ["-c", "core.abbrev=no", "reset", "--hard", "--no-recurse-submodules"]);
+  const filled = await git(path, ["read-tree", "-u", "--reset", "HEAD"]);
   if (!filled.ok) return filled;
   try {
     unlinkSync(join10(admin, "locked"));
   } catch {
   }
-  const named = /^HEAD is now at ([0-9a-f]{40,64}) /.exec(filled.value.stdout)?.[1];
+  const named = /^([0-9a-f]{40}|[0-9a-f]{64})\n$/.exec(
+    readOrNothing(join10(common, "refs", "heads", branch))
+  )?.[1];
   if (named !== void 0) return ok(named);
   const head = await gitText(path, ["rev-parse", "HEAD"]);
   return head.ok ? ok(head.value) : head;
