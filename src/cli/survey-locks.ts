@@ -4,6 +4,7 @@
  * goes through the store's lock protocol (it breaks only a lock it judges stale), never a bare unlink.
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ok, type Result } from '../engine/index.js';
 import { withFileLock } from '../local/store/file-lock.js';
@@ -46,8 +47,18 @@ export async function surveyLocks(storeDir: string): Promise<LockInfo[]> {
   return locks;
 }
 
-/** Takes the lock at once (breaking it if stale) and lets it go; a live holder keeps it. */
+/**
+ * Takes the lock at once (breaking it if stale) and lets it go; a live holder keeps it. Held by
+ * this process, the stale lock is gone already: this process's own write broke it and its store
+ * keeps the lock a moment past the write (local-store.ts).
+ */
 export async function releaseStaleLock(storeDir: string, molId: string): Promise<Result<boolean>> {
-  const taken = await withFileLock(storeLayout(storeDir).lock(molId), async () => ok(true), { timeoutMs: 0 });
+  const path = storeLayout(storeDir).lock(molId);
+  const holder = await readFile(path, 'utf8').then(
+    (text) => JSON.parse(text) as { pid?: number; host?: string },
+    () => undefined,
+  );
+  if (holder?.pid === process.pid && holder.host === hostname()) return ok(true);
+  const taken = await withFileLock(path, async () => ok(true), { timeoutMs: 0 });
   return taken.ok ? taken : ok(false);
 }

@@ -68,13 +68,20 @@ describe.each(['distributed', 'local'])('mol resume after SIGKILL (%s)', (execut
     const crashed = json<MolJson>(await run(['status', 'crash1', '--json']));
     expect(crashed.steps.map((s) => s.status)).toEqual(['completed', 'in_progress', 'pending']);
 
-    // Patrol sees the dead run and sends its step back to ready.
+    // Patrol sees the dead run and sends its step back to ready. Killed within moments of a write,
+    // the run also left the store's lock file (local-store.ts keeps it 30 ms): released too.
     const patrol = json<{ actions: Array<{ type: string; step?: string; applied: boolean }> }>(
       await run(['patrol', '--json']),
     );
-    expect(patrol.actions).toEqual([
+    const [redispatch, ...more] = patrol.actions;
+    expect(redispatch).toEqual(
       expect.objectContaining({ type: 'redispatch', step: 'second', applied: true }),
-    ]);
+    );
+    expect(more).toEqual(
+      more.length === 0
+        ? []
+        : [expect.objectContaining({ type: 'release-lock', molId: 'crash1', applied: true })],
+    );
     const quiet = await run(['patrol']);
     expect(quiet.stdout).toMatch(/nothing is stuck/);
 
