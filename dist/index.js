@@ -84459,7 +84459,8 @@ async function removeWorktree(options) {
 }
 
 // src/shell/step/ended-attempt.ts
-import { mkdir as mkdir3, readFile as readFile4, rm as rm6, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdirSync as mkdirSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { readFile as readFile4 } from "node:fs/promises";
 import { dirname as dirname7, join as join11 } from "node:path";
 
 // src/shell/step/step-checkout-schema.ts
@@ -84503,13 +84504,13 @@ async function keepAttemptRecord(files, attempt2, checkout) {
   const record6 = JSON.stringify(AttemptRecordSchema.parse({ attempt: attempt2, checkout }));
   let path = dirname7(files.record);
   try {
-    await mkdir3(path, { recursive: true });
+    mkdirSync2(path, { recursive: true });
     path = files.exit;
     fullDiskPoint();
-    await writeFile3(files.exit, EXIT_RESERVED);
+    writeFileSync2(files.exit, EXIT_RESERVED);
     path = files.record;
     fullDiskPoint();
-    await writeFile3(files.record, record6);
+    writeFileSync2(files.record, record6);
   } catch (error3) {
     return err(
       "store-io",
@@ -84534,7 +84535,8 @@ async function endedAttempt(files, attempt2) {
   return { ...parsed.data.checkout, ended: true };
 }
 async function forgetAttemptRecord(files) {
-  await Promise.all([rm6(files.record, { force: true }), rm6(files.exit, { force: true })]);
+  rmSync2(files.record, { force: true });
+  rmSync2(files.exit, { force: true });
 }
 var ENDED_COMMAND = {
   exitCode: 0,
@@ -84580,7 +84582,7 @@ async function recordStepEvent(job, event) {
 }
 
 // src/shell/step/run-step-command.ts
-import { mkdtemp as mkdtemp2, rm as rm7, writeFile as writeFile4 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, rm as rm6, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
 import { join as join13 } from "node:path";
 
@@ -84704,12 +84706,12 @@ async function runStepCommand(job, checkout, prompt) {
       const reviewEnv = {};
       if (review !== void 0) {
         reviewEnv.MOL_REVIEW_FILE = join13(dir, "review.md");
-        await writeFile4(reviewEnv.MOL_REVIEW_FILE, review);
+        await writeFile3(reviewEnv.MOL_REVIEW_FILE, review);
       }
       if (agent === void 0) return await command(reviewEnv);
       const file2 = join13(dir, "prompt.md");
       const usageFile = join13(dir, "usage.jsonl");
-      await writeFile4(file2, text4);
+      await writeFile3(file2, text4);
       const watch = watchAgent(job, agent, usageFile);
       if (watch.refused !== void 0) {
         log(watch.refused);
@@ -84717,7 +84719,7 @@ async function runStepCommand(job, checkout, prompt) {
       }
       return await command({ ...reviewEnv, MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text4, watch);
     } finally {
-      await rm7(dir, { recursive: true, force: true });
+      await rm6(dir, { recursive: true, force: true });
     }
   };
   return enclose ? enclose(go) : go();
@@ -85071,7 +85073,7 @@ function pathExists(path) {
 }
 
 // src/runner/prepare-workspace.ts
-import { rm as rm8 } from "node:fs/promises";
+import { rm as rm7 } from "node:fs/promises";
 import { join as join14, resolve as resolve7 } from "node:path";
 
 // src/runner/branch-names.ts
@@ -85187,7 +85189,7 @@ async function clearPreviousAttempt(repoDir, path, branch, branchExists) {
       if (!removed.ok) return removed;
     }
   }
-  if (await pathExists(path)) await rm8(path, { recursive: true, force: true });
+  if (await pathExists(path)) await rm7(path, { recursive: true, force: true });
   if (!branchExists) return ok(void 0);
   const deleted = await git(repoDir, ["branch", "-D", "--", branch]);
   return deleted.ok ? ok(void 0) : deleted;

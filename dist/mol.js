@@ -18629,9 +18629,9 @@ var asciiTabOrNewline = /[\t\n\r]/g;
 function stripTabAndNewline(value) {
   return value.replace(asciiTabOrNewline, "");
 }
-function urlHostnameOk(url2, hostname8) {
-  hostname8.lastIndex = 0;
-  return hostname8.test(url2.hostname);
+function urlHostnameOk(url2, hostname9) {
+  hostname9.lastIndex = 0;
+  return hostname9.test(url2.hostname);
 }
 function urlProtocolOk(url2, protocol) {
   protocol.lastIndex = 0;
@@ -50833,7 +50833,8 @@ function afterCommit(status2, commit, kept) {
 }
 
 // src/shell/step/ended-attempt.ts
-import { mkdir, readFile as readFile3, rm as rm6, writeFile } from "node:fs/promises";
+import { mkdirSync as mkdirSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { readFile as readFile3 } from "node:fs/promises";
 import { dirname as dirname6, join as join11 } from "node:path";
 
 // src/shell/step/step-checkout-schema.ts
@@ -50877,13 +50878,13 @@ async function keepAttemptRecord(files, attempt, checkout) {
   const record5 = JSON.stringify(AttemptRecordSchema.parse({ attempt, checkout }));
   let path = dirname6(files.record);
   try {
-    await mkdir(path, { recursive: true });
+    mkdirSync2(path, { recursive: true });
     path = files.exit;
     fullDiskPoint();
-    await writeFile(files.exit, EXIT_RESERVED);
+    writeFileSync2(files.exit, EXIT_RESERVED);
     path = files.record;
     fullDiskPoint();
-    await writeFile(files.record, record5);
+    writeFileSync2(files.record, record5);
   } catch (error2) {
     return err(
       "store-io",
@@ -50908,7 +50909,8 @@ async function endedAttempt(files, attempt) {
   return { ...parsed.data.checkout, ended: true };
 }
 async function forgetAttemptRecord(files) {
-  await Promise.all([rm6(files.record, { force: true }), rm6(files.exit, { force: true })]);
+  rmSync2(files.record, { force: true });
+  rmSync2(files.exit, { force: true });
 }
 var ENDED_COMMAND = {
   exitCode: 0,
@@ -50954,7 +50956,7 @@ async function recordStepEvent(job, event) {
 }
 
 // src/shell/step/run-step-command.ts
-import { mkdtemp, rm as rm7, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdtemp, rm as rm6, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join as join13 } from "node:path";
 
@@ -51411,12 +51413,12 @@ async function runStepCommand(job, checkout, prompt2) {
       const reviewEnv = {};
       if (review !== void 0) {
         reviewEnv.MOL_REVIEW_FILE = join13(dir, "review.md");
-        await writeFile2(reviewEnv.MOL_REVIEW_FILE, review);
+        await writeFile(reviewEnv.MOL_REVIEW_FILE, review);
       }
       if (agent === void 0) return await command(reviewEnv);
       const file2 = join13(dir, "prompt.md");
       const usageFile = join13(dir, "usage.jsonl");
-      await writeFile2(file2, text4);
+      await writeFile(file2, text4);
       const watch = watchAgent(job, agent, usageFile);
       if (watch.refused !== void 0) {
         log(watch.refused);
@@ -51424,7 +51426,7 @@ async function runStepCommand(job, checkout, prompt2) {
       }
       return await command({ ...reviewEnv, MOL_PROMPT_FILE: file2, MOL_USAGE_FILE: usageFile }, text4, watch);
     } finally {
-      await rm7(dir, { recursive: true, force: true });
+      await rm6(dir, { recursive: true, force: true });
     }
   };
   return enclose ? enclose(go) : go();
@@ -52341,7 +52343,7 @@ import { randomBytes } from "node:crypto";
 import {
   closeSync,
   fstatSync,
-  mkdirSync as mkdirSync2,
+  mkdirSync as mkdirSync3,
   openSync,
   readFileSync as readFileSync7,
   readSync,
@@ -52462,7 +52464,7 @@ function tryCreate(path, holder) {
       const code18 = error2.code;
       if (code18 === "EEXIST") return "exists";
       if (code18 === "ENOENT" && tries === 0) {
-        mkdirSync2(dirname7(path), { recursive: true });
+        mkdirSync3(dirname7(path), { recursive: true });
         continue;
       }
       return error2;
@@ -53055,12 +53057,12 @@ function whoAmI(env) {
 import { basename as basename4, dirname as dirname10, join as join20, resolve as resolve9 } from "node:path";
 
 // src/local/store/local-store.ts
-import { mkdir as mkdir2, readdir as readdir2, rm as rm9, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdir, readdir as readdir2, rm as rm8, writeFile as writeFile2 } from "node:fs/promises";
 import { join as join19 } from "node:path";
 
 // src/local/store/atomic-write.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { open as open3, rename, rm as rm8 } from "node:fs/promises";
+import { open as open3, rename, rm as rm7 } from "node:fs/promises";
 import { basename as basename3, dirname as dirname8, join as join17 } from "node:path";
 async function writeFileAtomic(path, data) {
   const dir = dirname8(path);
@@ -53072,7 +53074,7 @@ async function writeFileAtomic(path, data) {
     await handle.sync();
   } catch (error2) {
     await handle.close();
-    await rm8(tmp, { force: true });
+    await rm7(tmp, { force: true });
     throw Object.assign(new Error(`cannot write ${path}: ${error2.message}`), {
       code: error2.code
     });
@@ -53081,7 +53083,7 @@ async function writeFileAtomic(path, data) {
   try {
     await rename(tmp, path);
   } catch (error2) {
-    await rm8(tmp, { force: true });
+    await rm7(tmp, { force: true });
     throw error2;
   }
   await syncDirectory(dir);
@@ -53724,7 +53726,7 @@ function createLocalStore(options) {
             `a molecule "${mol.id}" already exists in ${layout.mols}; pour it under another id.`
           );
         }
-        await rm9(journalPathOf(layout.live(mol.id)), { force: true });
+        await rm8(journalPathOf(layout.live(mol.id)), { force: true });
         known2.delete(mol.id);
         return writeConfirmed(layout.live(mol.id), valid.data, MoleculeSchema);
       });
@@ -53828,8 +53830,8 @@ async function endMolecule(layout, candidate, effects) {
     const written = await writeConfirmed(layout.archive(candidate.id), record5.value, ArchiveRecordSchema);
     if (!written.ok) return written;
   }
-  await rm9(live, { force: true });
-  await rm9(journalPathOf(live), { force: true });
+  await rm8(live, { force: true });
+  await rm8(journalPathOf(live), { force: true });
   await syncDirectory(layout.mols);
   return ok({ mol: parsed.data, effects });
 }
@@ -53905,9 +53907,9 @@ async function scanLive(layout, filter) {
   return ok({ molecules, problems });
 }
 async function makeLayout(layout) {
-  await mkdir2(layout.mols, { recursive: true });
-  await mkdir2(layout.locks, { recursive: true });
-  await writeFile3(join19(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
+  await mkdir(layout.mols, { recursive: true });
+  await mkdir(layout.locks, { recursive: true });
+  await writeFile2(join19(layout.dir, ".gitignore"), "# Molecular state: local, never committed.\n*\n", {
     flag: "wx"
   }).catch((error2) => {
     if (error2.code !== "EEXIST") throw error2;
@@ -54948,7 +54950,7 @@ function firstLine(text4) {
 // src/cli/commands/demo.ts
 import { execFile as execFile2 } from "node:child_process";
 import { realpathSync } from "node:fs";
-import { mkdtemp as mkdtemp2, readFile as readFile8, realpath as realpath2, writeFile as writeFile4 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile8, realpath as realpath2, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
 import { delimiter, join as join21 } from "node:path";
 import { promisify } from "node:util";
@@ -55015,7 +55017,7 @@ async function makeDemoRepo() {
     { cwd: repo }
   );
   await git2(["init", "-q", "-b", "main"]);
-  await writeFile4(
+  await writeFile3(
     join21(repo, "README.md"),
     "# Molecular demo\n\nEach commit after this one is a step of the `hello` formula.\n"
   );
@@ -55083,7 +55085,7 @@ async function diffCommand({ io, values, positionals }) {
 }
 
 // src/cli/commands/gc.ts
-import { readdir as readdir3, rm as rm10 } from "node:fs/promises";
+import { readdir as readdir3, rm as rm9 } from "node:fs/promises";
 import { basename as basename5, join as join22 } from "node:path";
 var gc = defineVerb({
   name: "gc",
@@ -55167,7 +55169,7 @@ async function gcCommand({ io, values }) {
       continue;
     }
     done2.branches.push(...before);
-    await rm10(join22(worktreeRoot, molId), { recursive: true, force: true });
+    await rm9(join22(worktreeRoot, molId), { recursive: true, force: true });
   }
   await git(repoDir, ["worktree", "prune"]);
   if (values.json) return printJson(io, values.json, done2);
@@ -55527,6 +55529,7 @@ function outcomeOf(subject, written, report2) {
 
 // src/cli/survey-locks.ts
 import { readdir as readdir5, readFile as readFile9 } from "node:fs/promises";
+import { hostname as hostname8 } from "node:os";
 import { join as join23 } from "node:path";
 var STALE_MS = 3e4;
 async function surveyLocks(storeDir) {
@@ -55553,7 +55556,13 @@ async function surveyLocks(storeDir) {
   return locks;
 }
 async function releaseStaleLock(storeDir, molId) {
-  const taken = await withFileLock(storeLayout(storeDir).lock(molId), async () => ok(true), { timeoutMs: 0 });
+  const path = storeLayout(storeDir).lock(molId);
+  const holder = await readFile9(path, "utf8").then(
+    (text4) => JSON.parse(text4),
+    () => void 0
+  );
+  if (holder?.pid === process.pid && holder.host === hostname8()) return ok(true);
+  const taken = await withFileLock(path, async () => ok(true), { timeoutMs: 0 });
   return taken.ok ? taken : ok(false);
 }
 
