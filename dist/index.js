@@ -84205,6 +84205,8 @@ async function treeStatus(cwd) {
     "status",
     "--porcelain=v2",
     "--branch",
+    // A branch with an upstream would have its commits counted against it: nothing here reads them.
+    "--no-ahead-behind",
     "-z",
     "--no-renames",
     "--untracked-files=all"

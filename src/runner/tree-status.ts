@@ -30,6 +30,8 @@ export async function treeStatus(cwd: string): Promise<Result<TreeStatus | undef
     'status',
     '--porcelain=v2',
     '--branch',
+    // A branch with an upstream would have its commits counted against it: nothing here reads them.
+    '--no-ahead-behind',
     '-z',
     '--no-renames',
     '--untracked-files=all',
