@@ -84927,7 +84927,7 @@ async function doWork({ job, checkout, ran }) {
   let after;
   if (stayed && status2.value !== void 0) {
     if (untouched) after = status2.value;
-    else if ("took" in committed.value && committed.value.took === "listed")
+    else if (committed.value.took === "listed")
       after = afterCommit(status2.value, commit, checkout.preexisting ?? []);
   }
   if (host.push && host.remote !== void 0 && checkout.kind !== "tree" && checkout.branch !== void 0) {

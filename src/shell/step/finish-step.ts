@@ -9,7 +9,7 @@
 import { err, isEmptyUsage, type MolError, ok, type Result } from '../../engine/index.js';
 import { forgetAttemptBase, setAsideAttempt } from '../../runner/attempt-refs.js';
 import { buildCheckpoint } from '../../runner/build-checkpoint.js';
-import { commitStep } from '../../runner/commit-step.js';
+import { commitStep, type StepCommit } from '../../runner/commit-step.js';
 import { evaluateGates } from '../../runner/evaluate-gates.js';
 import { git, gitText } from '../../runner/git.js';
 import { changedSettings, gitConfigNow } from '../../runner/git-config-snapshot.js';
@@ -194,7 +194,7 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   }
   const before = new Set(checkout.preexisting);
   const untouched = stayed && status.value?.changed.every((path) => before.has(path));
-  const committed = untouched
+  const committed: Result<StepCommit> = untouched
     ? // Nothing but what was changed before the step: `add` and `commit` would find nothing.
       ok({ commit: checkout.baseCommit, committed: false, filesModified: [] })
     : await commitStep({
@@ -213,7 +213,7 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
   let after: TreeStatus | undefined;
   if (stayed && status.value !== undefined) {
     if (untouched) after = status.value;
-    else if ('took' in committed.value && committed.value.took === 'listed')
+    else if (committed.value.took === 'listed')
       after = afterCommit(status.value, commit, checkout.preexisting ?? []);
   }
 
