@@ -162,10 +162,11 @@ function inGitOrder(paths: string[]): string[] {
 
 /**
  * Everything but the excluded paths, as a NUL-separated pathspec on stdin (no argv length limit);
- * none when nothing is excluded, unless `always` (a commit with no `git add` before it names `.`).
+ * none when nothing is excluded, unless `always` (a commit with no `git add` before it names `.`,
+ * as an argument: a call with nothing on stdin is started the cheap way, launcher.ts).
  */
 function pathspecOf(exclude: string[], always = false): { args: string[]; input?: string } {
-  if (exclude.length === 0 && !always) return { args: [] };
+  if (exclude.length === 0) return { args: always ? ['--', '.'] : [] };
   const specs = ['.', ...exclude.map((path) => `:(exclude,literal)${path}`)];
   return { args: ['--pathspec-from-file=-', '--pathspec-file-nul'], input: `${specs.join('\0')}\0` };
 }

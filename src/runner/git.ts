@@ -13,6 +13,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { err, ok, type Result } from '../engine/index.js';
 import { crashPoint } from './crash-point.js';
+import { launch } from './launcher.js';
 import { scrubEnv } from './scrub-env.js';
 
 export interface GitOutput {
@@ -79,30 +80,51 @@ export async function git(cwd: string, args: string[], options: GitOptions = {})
   return result;
 }
 
-function runGit(cwd: string, args: string[], options: GitOptions): Promise<Result<GitOutput>> {
-  const okCodes = options.okCodes ?? [0];
+async function runGit(cwd: string, args: string[], options: GitOptions): Promise<Result<GitOutput>> {
+  const argv = [...HARDENING, ...args];
+  // Most calls neither write to git's stdin nor add to its environment: a long-lived shell starts
+  // them for less than Node's fork costs (launcher.ts).
+  const launched =
+    options.input === undefined && options.env === undefined
+      ? await launch('git', argv, cwd, gitEnvironment(), MAX_OUTPUT)
+      : undefined;
+  if (launched !== undefined) {
+    const why = launched.overflowed ? 'more output than the runner reads' : launched.stderr;
+    return answer(cwd, args, options, launched.overflowed ? -1 : launched.code, launched.stdout, launched.stderr, why);
+  }
   return new Promise((resolve) => {
     const child = execFile(
       'git',
-      [...HARDENING, ...args],
+      argv,
       {
         cwd,
         env: { ...gitEnvironment(), ...options.env },
-        maxBuffer: 64 * 1024 * 1024,
+        maxBuffer: MAX_OUTPUT,
         encoding: 'utf8',
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        if (okCodes.includes(code)) {
-          resolve(ok({ stdout, stderr, code }));
-          return;
-        }
-        const why = (stderr || error?.message || '').trim().split('\n').slice(-3).join(' ');
-        resolve(err('git-failed', `git ${args.join(' ')} failed in ${cwd}: ${why || `exit ${code}`}`));
+        resolve(answer(cwd, args, options, code, stdout, stderr, stderr || error?.message || ''));
       },
     );
     if (options.input !== undefined) child.stdin?.end(options.input);
   });
+}
+
+const MAX_OUTPUT = 64 * 1024 * 1024;
+
+function answer(
+  cwd: string,
+  args: string[],
+  options: GitOptions,
+  code: number,
+  stdout: string,
+  stderr: string,
+  failure: string,
+): Result<GitOutput> {
+  if ((options.okCodes ?? [0]).includes(code)) return ok({ stdout, stderr, code });
+  const why = failure.trim().split('\n').slice(-3).join(' ');
+  return err('git-failed', `git ${args.join(' ')} failed in ${cwd}: ${why || `exit ${code}`}`);
 }
 
 /**
