@@ -27,6 +27,9 @@ export interface TreeStatus {
 /** `status` of `cwd`; undefined on an unborn branch, or an answer this reading does not know (the caller asks the long way). */
 export async function treeStatus(cwd: string): Promise<Result<TreeStatus | undefined>> {
   const out = await git(cwd, [
+    // Without it, status writes the index whenever it refreshed a file's times: a lock file made
+    // and an index replaced at every step, while the step's commit writes the index anyway.
+    '--no-optional-locks',
     'status',
     '--porcelain=v2',
     '--branch',
