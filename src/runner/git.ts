@@ -90,7 +90,15 @@ async function runGit(cwd: string, args: string[], options: GitOptions): Promise
       : undefined;
   if (launched !== undefined) {
     const why = launched.overflowed ? 'more output than the runner reads' : launched.stderr;
-    return answer(cwd, args, options, launched.overflowed ? -1 : launched.code, launched.stdout, launched.stderr, why);
+    return answer(
+      cwd,
+      args,
+      options,
+      launched.overflowed ? -1 : launched.code,
+      launched.stdout,
+      launched.stderr,
+      why,
+    );
   }
   return new Promise((resolve) => {
     const child = execFile(

@@ -77,7 +77,8 @@ export function launch(
   env: Record<string, string>,
   maxBytes = 64 * 1024 * 1024,
 ): Promise<Launched | undefined> {
-  if (unavailable || [file, cwd, ...args].some((arg) => arg.includes('\0'))) return Promise.resolve(undefined);
+  if (unavailable || [file, cwd, ...args].some((arg) => arg.includes('\0')))
+    return Promise.resolve(undefined);
   const envKey = JSON.stringify(env);
   const shell = takeIdle(envKey) ?? startShell(envKey, env);
   if (shell === undefined) return Promise.resolve(undefined);
