@@ -6,11 +6,8 @@
  * Probot's own plugins with tiny timings for the fault tests.
  */
 import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createNodeMiddleware, Probot, ProbotOctokit } from 'probot';
