@@ -22,6 +22,11 @@ export interface CommitStepOptions {
   /** HEAD as the caller read it after the step (head-check.ts): with nothing to commit, not asked again. */
   headCommit?: string;
   /**
+   * False where no one will read the reflogs: a step's worktree or a runner's checkout, which go
+   * when the step ends. Each new reflog is a file made and, with the worktree, removed again.
+   */
+  reflog?: boolean;
+  /**
    * The tree as `git status` read it just now, with HEAD at `baseCommit` (tree-status.ts): what the
    * commit will hold is known, so files git tracks need no `git add`, and the commit's files need
    * no `diff-tree` unless one of them is intricate.
@@ -57,7 +62,7 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
   // Only files git does not track yet need `git add`: `commit <pathspec>` takes the others as the
   // files hold them, deletions included.
   const adding = pending === undefined || pending.some((path) => untracked.has(path));
-  const only = pathspecOf(exclude, !adding);
+  const only = pathspecOf(exclude);
   if (adding) {
     const added = await git(cwd, ['add', '-A', ...only.args], { input: only.input });
     if (!added.ok) return added;
@@ -67,6 +72,9 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
   // before the step (a person's `git add`) stay staged and out of the commit. Its summary names
   // the new commit in full (`core.abbrev` as long as the base's name).
   const trailers = `Molecule: ${options.molId}\nStep: ${options.stepId}`;
+  // With nothing excluded and nothing to add, `-a` takes every tracked file as the tree holds it,
+  // as `commit .` would, but writes the index once: a pathspec writes a temporary index as well.
+  const which = adding || exclude.length > 0 ? only.args : ['-a'];
   const made = await git(
     cwd,
     [
@@ -74,6 +82,7 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
       ...COMMIT_SETTINGS,
       '-c',
       `core.abbrev=${base.length}`,
+      ...(options.reflog === false ? ['-c', 'core.logAllRefUpdates=false'] : []),
       'commit',
       '--no-verify',
       '--untracked-files=no',
@@ -81,7 +90,7 @@ export async function commitStep(options: CommitStepOptions): Promise<Result<Ste
       options.message,
       '-m',
       trailers,
-      ...only.args,
+      ...which,
     ],
     { input: only.input, okCodes: [0, 1] },
   );
@@ -162,11 +171,10 @@ function inGitOrder(paths: string[]): string[] {
 
 /**
  * Everything but the excluded paths, as a NUL-separated pathspec on stdin (no argv length limit);
- * none when nothing is excluded, unless `always` (a commit with no `git add` before it names `.`,
- * as an argument: a call with nothing on stdin is started the cheap way, launcher.ts).
+ * none when nothing is excluded.
  */
-function pathspecOf(exclude: string[], always = false): { args: string[]; input?: string } {
-  if (exclude.length === 0) return { args: always ? ['--', '.'] : [] };
+function pathspecOf(exclude: string[]): { args: string[]; input?: string } {
+  if (exclude.length === 0) return { args: [] };
   const specs = ['.', ...exclude.map((path) => `:(exclude,literal)${path}`)];
   return { args: ['--pathspec-from-file=-', '--pathspec-file-nul'], input: `${specs.join('\0')}\0` };
 }

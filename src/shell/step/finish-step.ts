@@ -203,6 +203,7 @@ async function doWork({ job, checkout, ran }: FinishInput): Promise<StepOutcome>
         stepId: def.id,
         message: `${def.title || def.id} (${mol.id})`,
         baseCommit: checkout.baseCommit,
+        reflog: checkout.kind === 'tree',
         ...(head === undefined ? {} : { headCommit: head }),
         ...(checkout.preexisting === undefined ? {} : { exclude: checkout.preexisting }),
         ...(stayed && status.value !== undefined ? { status: status.value } : {}),
@@ -312,6 +313,7 @@ async function keepWorkInProgress(
     stepId: def.id,
     message: `WIP ${def.title || def.id} (${mol.id}): ${stopped.commitWhy ?? stopped.why}`,
     baseCommit: checkout.baseCommit,
+    reflog: checkout.kind === 'tree',
     ...(checkout.preexisting === undefined ? {} : { exclude: checkout.preexisting }),
   });
   if (!committed.ok) return failed(committed.error, { command });

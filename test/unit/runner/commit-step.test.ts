@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commitStep } from '../../../src/runner/commit-step.js';
+import { pathExists } from '../../../src/runner/path-exists.js';
 import { treeStatus } from '../../../src/runner/tree-status.js';
 import { makeTempRepo, type TempRepo } from '../../helpers/git.js';
 
@@ -88,5 +89,30 @@ describe('commitStep after a status', () => {
     const made = await commitAfterStatus();
     expect(made.filesModified).toEqual(['b.txt']);
     expect(made.filesModified).toEqual(await filesOf(made.commit));
+  });
+
+  it('starts no reflog for the branch where none is wanted, and keeps the reflog a checkout has', async () => {
+    const logOf = (branch: string) => join(repo.dir, '.git/logs/refs/heads', branch);
+    for (const [branch, reflog] of [
+      ['step', false],
+      ['mine', true],
+    ] as const) {
+      await repo.git(['-c', 'core.logAllRefUpdates=false', 'checkout', '-q', '-b', branch, base]);
+      await repo.write('b.txt', `${branch}\n`);
+      const status = must(await treeStatus(repo.dir));
+      if (status === undefined) throw new Error('no status');
+      must(
+        await commitStep({
+          cwd: repo.dir,
+          molId: 'm',
+          stepId: 's',
+          message: 's',
+          baseCommit: base,
+          status,
+          reflog,
+        }),
+      );
+      expect(await pathExists(logOf(branch))).toBe(reflog);
+    }
   });
 });
