@@ -20,8 +20,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { Socket } from 'node:net';
 import { isAbsolute } from 'node:path';
+import { holdChild } from './hold-child.js';
 
 export interface Launched {
   /** The exit status; 128 + n for a program ended by signal n; -1 when the folder could not be entered (stderr says why). */
@@ -103,7 +103,7 @@ export function launch(
     };
     shell.outTail = '';
     shell.errTail = '';
-    hold(shell, true);
+    holdChild(shell.child, true);
     shell.child.stdin?.write(script);
   });
 }
@@ -189,7 +189,7 @@ function settle(shell: Shell): void {
   const pending = shell.pending;
   if (pending === undefined || pending.code === undefined || !pending.errDone) return;
   shell.pending = undefined;
-  hold(shell, false);
+  holdChild(shell.child, false);
   if (idle.length < KEEP_IDLE) idle.push(shell);
   else shell.child.stdin?.end();
   const stdout = Buffer.concat(pending.out);
@@ -200,17 +200,4 @@ function settle(shell: Shell): void {
     stderr: Buffer.concat(pending.err).toString('utf8'),
     ...(overflowed ? { overflowed: true as const } : {}),
   });
-}
-
-/** A shell with a call in flight keeps Node running; an idle one does not. */
-function hold(shell: Shell, busy: boolean): void {
-  const handles = [shell.child, shell.child.stdin, shell.child.stdout, shell.child.stderr] as (
-    | Pick<Socket, 'ref' | 'unref'>
-    | null
-    | undefined
-  )[];
-  for (const handle of handles) {
-    if (busy) handle?.ref?.();
-    else handle?.unref?.();
-  }
 }

@@ -11,11 +11,15 @@
  * they go on, as attempt-refs.ts's long way does), and the next transaction starts a new process.
  * Should `mol` itself die mid-transaction, git reads end of file with the transaction open and
  * aborts it. An idle process is let go after a while, and never keeps `mol` from exiting.
+ *
+ * Its refs are Molecular's own (attempt bases, a distributed step's new branch), so it starts no
+ * reflog: a step branch's log would be a file made at every step for no one to read.
  */
 import type { ChildProcess } from 'node:child_process';
 import { err, ok, type Result } from '../engine/index.js';
 import { crashPoint } from './crash-point.js';
 import { spawnGit } from './git.js';
+import { holdChild } from './hold-child.js';
 
 /** How long an idle process is kept: longer than the gap between two steps, shorter than an agent's step. */
 const IDLE_MS = 5_000;
@@ -51,11 +55,11 @@ function run(cwd: string, session: Session, lines: string): Promise<Result<void>
     session.out = '';
     session.err = '';
     session.waiting = resolve;
-    hold(session, true);
+    holdChild(session.child, true);
     session.child.stdin?.write(`start\n${lines}prepare\ncommit\n`);
   }).then((result) => {
     if (result.ok) crashPoint('git-update-ref:after');
-    hold(session, false);
+    holdChild(session.child, false);
     if (!session.gone) session.idle = setTimeout(() => letGo(cwd, session), IDLE_MS).unref();
     return result;
   });
@@ -64,7 +68,7 @@ function run(cwd: string, session: Session, lines: string): Promise<Result<void>
 function sessionFor(cwd: string): Session {
   const known = sessions.get(cwd);
   if (known !== undefined && !known.gone) return known;
-  const child = spawnGit(cwd, ['update-ref', '--stdin']);
+  const child = spawnGit(cwd, ['-c', 'core.logAllRefUpdates=false', 'update-ref', '--stdin']);
   const session: Session = { child, out: '', err: '', queue: Promise.resolve(), gone: false };
   sessions.set(cwd, session);
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
@@ -85,7 +89,7 @@ function sessionFor(cwd: string): Session {
   };
   child.on('error', (error) => end(error.message));
   child.on('close', (code, signal) => end(signal ? `killed by ${signal}` : `exit ${code}`));
-  hold(session, false);
+  holdChild(session.child, false);
   return session;
 }
 
@@ -93,18 +97,6 @@ function answer(session: Session, result: Result<void>): void {
   const waiting = session.waiting;
   session.waiting = undefined;
   waiting?.(result);
-}
-
-/** Only a transaction in flight keeps the event loop (and `mol`) alive, not an idle process. */
-function hold(session: Session, busy: boolean): void {
-  const { child } = session;
-  const handles = [child, child.stdin, child.stdout, child.stderr] as Array<
-    { ref?: () => void; unref?: () => void } | null | undefined
-  >;
-  for (const handle of handles) {
-    if (busy) handle?.ref?.();
-    else handle?.unref?.();
-  }
 }
 
 /** End of input with no transaction open: git exits. */

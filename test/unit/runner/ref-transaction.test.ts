@@ -4,7 +4,8 @@
  * killed between two (found among this process's children by its command line and directory) is
  * replaced and the next transaction is applied, once.
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refTransaction } from '../../../src/runner/ref-transaction.js';
 import { makeTempRepo, type TempRepo } from '../../helpers/git.js';
@@ -47,6 +48,14 @@ describe.runIf(process.platform === 'linux')('refTransaction', () => {
     );
     expect(updateRefProcesses(repo.dir)).toEqual(first);
     expect(await refs()).toBe('refs/test/b');
+  });
+
+  it('creates a branch with no reflog, where git by default would start one', async () => {
+    expect((await refTransaction(repo.dir, `create refs/heads/molecular/m/s ${head}\n`)).ok).toBe(true);
+    expect(await repo.git(['rev-parse', 'refs/heads/molecular/m/s'])).toBe(head);
+    expect(existsSync(join(repo.dir, '.git/logs/refs/heads/molecular/m/s'))).toBe(false);
+    await repo.git(['update-ref', 'refs/heads/theirs', head]);
+    expect(existsSync(join(repo.dir, '.git/logs/refs/heads/theirs'))).toBe(true);
   });
 
   it('a refused transaction writes none of its lines, and the next one goes through', async () => {
