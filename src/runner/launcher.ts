@@ -60,6 +60,8 @@ let unavailable = false;
 /** Unpredictable to anything the program reads, so no output can end a call early. */
 const SESSION = randomBytes(12).toString('hex');
 let counter = 0;
+/** What the shell prints after the program: `\n<token> <status>\n`. */
+const END_LINE = /\n([0-9a-z]+) (-?\d+)\n$/;
 
 /** Quoted for `sh`: everything literal, newlines and quotes included. */
 export function shellQuote(arg: string): string {
@@ -165,9 +167,9 @@ function onOut(shell: Shell, chunk: Buffer): void {
   if (pending.outBytes > pending.maxBytes + pending.token.length + 32) pending.overflowed = true;
   // The end line is `\n<token> <status>\n`; look for it in the last bytes only.
   shell.outTail = (shell.outTail + chunk.toString('latin1')).slice(-(pending.token.length + 32));
-  const end = new RegExp(`\\n${pending.token} (-?\\d+)\\n$`).exec(shell.outTail);
-  if (end === null) return;
-  pending.code = Number(end[1]);
+  const end = END_LINE.exec(shell.outTail);
+  if (end === null || end[1] !== pending.token) return;
+  pending.code = Number(end[2]);
   const all = Buffer.concat(pending.out);
   pending.out = [pending.overflowed ? all : all.subarray(0, all.length - end[0].length)];
   settle(shell);
