@@ -4,17 +4,19 @@
 //   (the start write, spawning `sh`, the runner's git calls) and completion → next start (the
 //   completion write: lock, validate, fsync, read back, then picking the next step);
 // - a 50-step chain, distributed (a fresh worktree and branch per step) and local, on the same
-//   commands: the difference per step is what a worktree costs.
+//   commands: the difference per step is what a worktree costs. In a folder of the project, and
+//   again in memory (tmpfs), where the disk adds nothing: the difference is the file system's.
 // - `mol ls` and `mol ready` over a store of 1,000 molecules, each with a ready step, so every one
 //   needs its proto: half `hello` with vars of their own (a cook each), half one repository formula.
 // Usage: node scripts/bench-cli.mjs [--quick]   (or `npm run bench cli`, which calls benchCli()).
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { discard, emptyTrash } from './bench/trash.mjs';
+import { buildCli } from './bundle.mjs';
 
 const exec = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..');
@@ -28,95 +30,90 @@ export async function benchCli({ quick = false } = {}) {
   await mkdir(join(ROOT, 'node_modules/.cache'), { recursive: true });
   const dir = await mkdtemp(join(ROOT, 'node_modules/.cache', 'mol-bench-cli-'));
   const bin = join(dir, 'mol.js');
-  await build({
-    entryPoints: [join(ROOT, 'src/cli/bin.ts')],
-    outfile: bin,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    banner: {
-      js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
-    },
-  });
+  await buildCli(bin);
   try {
-    const rows = [];
-    if (!quick) rows.push(...(await hanoi(bin)));
-    rows.push(...(await chains(bin, quick ? 1 : 3)));
-    rows.push(...(await views(bin, 3)));
-    return { rows };
+    // The chains first: the rows with goals are measured before hanoi frees its files nearby.
+    const chained = await chains(bin, dir, quick ? 1 : 3);
+    const hanoied = quick ? [] : await hanoi(bin, dir);
+    return { rows: [...hanoied, ...chained, ...(await views(bin, dir, 3))] };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await discard(dir);
   }
 }
 
-async function hanoi(bin) {
+async function hanoi(bin, where) {
   const toml = (await readFile(HANOI, 'utf8')).replace(/^\[\[steps\]\]$/gm, '[[steps]]\nrun = "true"');
-  const { repo, cleanup } = await tempRepo();
-  try {
-    const file = join(repo, '..', 'hanoi.formula.toml');
-    await writeFile(file, toml);
-    const wall = await timeMol(bin, ['run', file, '--id', 'hanoi'], repo);
-    const state = join(repo, '.molecular/mols');
-    const mol = await readState(bin, repo, 'hanoi');
-    const n = mol.steps.length;
-    const { inside, between } = stepTimes(mol);
-    return [
-      {
-        name: `mol run towers-of-hanoi-10 (${n} steps, run = "true", local)`,
-        value: wall / 1000,
-        unit: 's',
-        note: 'one run',
-      },
-      { name: 'per step, all in', value: wall / n, unit: 'ms', note: 'wall time / steps' },
-      {
-        name: 'per step, start to completion',
-        value: mean(inside),
-        unit: 'ms',
-        note: "mean: the start write, `sh -c true`, the runner's git calls (workspace, add, commit check, diff)",
-      },
-      {
-        name: 'per step, completion to next start',
-        value: mean(between),
-        unit: 'ms',
-        note: `mean: the completion write (lock, journal append, fdatasync) to a molecule of ${Math.round((await dirSize(state)) / 1024)} KB on disk, then picking the next step`,
-      },
-    ];
-  } finally {
-    await cleanup();
-  }
+  const repo = await tempRepo(where);
+  const file = join(repo, '..', 'hanoi.formula.toml');
+  await writeFile(file, toml);
+  const wall = await timeMol(bin, ['run', file, '--id', 'hanoi'], repo);
+  const state = join(repo, '.molecular/mols');
+  const mol = await readState(bin, repo, 'hanoi');
+  const n = mol.steps.length;
+  const { inside, between } = stepTimes(mol);
+  return [
+    {
+      name: `mol run towers-of-hanoi-10 (${n} steps, run = "true", local)`,
+      value: wall / 1000,
+      unit: 's',
+      note: 'one run',
+    },
+    { name: 'per step, all in', value: wall / n, unit: 'ms', note: 'wall time / steps' },
+    {
+      name: 'per step, start to completion',
+      value: mean(inside),
+      unit: 'ms',
+      note: "mean: the start write, `sh -c true`, the runner's git calls (workspace, add, commit check, diff)",
+    },
+    {
+      name: 'per step, completion to next start',
+      value: mean(between),
+      unit: 'ms',
+      note: `mean: the completion write (lock, journal append, fdatasync) to a molecule of ${Math.round((await dirSize(state)) / 1024)} KB on disk, then picking the next step`,
+    },
+  ];
 }
 
-async function chains(bin, runs) {
+async function chains(bin, where, runs) {
   const STEPS = 50;
-  const rows = [];
-  const perStep = {};
-  for (const execution of ['distributed', 'local']) {
-    const walls = [];
-    const inside = [];
+  // The project folder, where a user's checkout is, and memory (tmpfs, where there is one): what
+  // Molecular costs apart from the disk under it.
+  const places = [{ label: '', dir: where }];
+  const shm = existsSync('/dev/shm') ? await mkdtemp('/dev/shm/mol-bench-') : undefined;
+  if (shm !== undefined) places.push({ label: ', in memory', dir: shm });
+  const runsOf = {};
+  try {
     for (let r = 0; r < runs; r++) {
-      const { repo, cleanup } = await tempRepo();
-      try {
-        const file = join(repo, '..', 'chain.formula.toml');
-        await writeFile(file, chainFormula(STEPS, execution));
-        walls.push(await timeMol(bin, ['run', file, '--id', 'chain'], repo));
-        const mol = await readState(bin, repo, 'chain');
-        inside.push(median(stepTimes(mol).inside));
-      } finally {
-        await cleanup();
+      for (const place of places) {
+        for (const execution of ['distributed', 'local']) {
+          const repo = await tempRepo(place.dir);
+          const file = join(repo, '..', 'chain.formula.toml');
+          await writeFile(file, chainFormula(STEPS, execution));
+          const wall = await timeMol(bin, ['run', file, '--id', 'chain'], repo);
+          const mol = await readState(bin, repo, 'chain');
+          const key = `${execution}${place.label}`;
+          runsOf[key] ??= { walls: [], inside: [] };
+          runsOf[key].walls.push(wall);
+          runsOf[key].inside.push(median(stepTimes(mol).inside));
+        }
       }
     }
-    perStep[execution] = median(walls) / STEPS;
+  } finally {
+    if (shm !== undefined) await rm(shm, { recursive: true, force: true });
+  }
+  const rows = [];
+  const perStep = {};
+  for (const [key, { walls, inside }] of Object.entries(runsOf)) {
+    perStep[key] = median(walls) / STEPS;
     rows.push({
-      name: `mol run, ${STEPS}-step chain, ${execution}`,
+      name: `mol run, ${STEPS}-step chain, ${key}`,
       value: median(walls) / 1000,
       unit: 's',
       note: `median of ${runs}`,
     });
     rows.push({
-      name: `  per step (${execution})`,
-      value: perStep[execution],
+      name: `  per step (${key})`,
+      value: perStep[key],
       unit: 'ms',
       note: `start to completion: ${median(inside).toFixed(0)} ms`,
     });
@@ -130,54 +127,50 @@ async function chains(bin, runs) {
   return rows;
 }
 
-async function views(bin, runs) {
+async function views(bin, where, runs) {
   const MOLECULES = 1000;
-  const { repo, cleanup } = await tempRepo();
-  try {
-    const file = join(repo, '..', 'review.formula.toml');
-    await writeFile(
-      file,
-      'formula = "review"\nexecution = "distributed"\n[[steps]]\nid = "draft"\ntype = "human"\n[[steps]]\nid = "build"\nneeds = ["draft"]\nrun = "true"\n',
-    );
-    await exec(process.execPath, [bin, 'pour', 'hello', '--id', 'seed-h'], { cwd: repo });
-    await exec(process.execPath, [bin, 'pour', file, '--id', 'seed-r'], { cwd: repo });
-    // Copies of the two poured snapshots, each under its own id: pouring 1,000 would time the pour.
-    const mols = join(repo, '.molecular/mols');
-    const seeds = [
-      JSON.parse(await readFile(join(mols, 'seed-h.json'), 'utf8')),
-      JSON.parse(await readFile(join(mols, 'seed-r.json'), 'utf8')),
-    ];
-    for (let i = 0; i < MOLECULES; i++) {
-      const mol = { ...seeds[i % 2], id: `m${i}` };
-      if (i % 2 === 0) mol.vars = { name: `n${i}` };
-      await writeFile(join(mols, `m${i}.json`), JSON.stringify(mol));
-    }
-    for (const id of ['seed-h', 'seed-r']) await rm(join(mols, `${id}.json`));
-    const time = async (args) => {
-      const ms = [];
-      for (let r = 0; r < runs; r++) ms.push(await timeMol(bin, args, repo));
-      return median(ms);
-    };
-    const start = await time(['version']);
-    const list = await time(['list']);
-    const note = `median of ${runs}; every molecule has a ready step, so each needs its proto: half \`hello\` with vars of its own (a cook each), half one repository formula; \`mol version\` (starting node) ${start.toFixed(0)} ms, \`mol list\` (no protos) ${list.toFixed(0)} ms`;
-    return [
-      {
-        name: `mol ls, ${MOLECULES.toLocaleString('en-US')} molecules`,
-        value: await time(['ls']),
-        unit: 'ms',
-        note,
-      },
-      {
-        name: `mol ready, ${MOLECULES.toLocaleString('en-US')} molecules`,
-        value: await time(['ready']),
-        unit: 'ms',
-        note: `median of ${runs}; the same store`,
-      },
-    ];
-  } finally {
-    await cleanup();
+  const repo = await tempRepo(where);
+  const file = join(repo, '..', 'review.formula.toml');
+  await writeFile(
+    file,
+    'formula = "review"\nexecution = "distributed"\n[[steps]]\nid = "draft"\ntype = "human"\n[[steps]]\nid = "build"\nneeds = ["draft"]\nrun = "true"\n',
+  );
+  await exec(process.execPath, [bin, 'pour', 'hello', '--id', 'seed-h'], { cwd: repo });
+  await exec(process.execPath, [bin, 'pour', file, '--id', 'seed-r'], { cwd: repo });
+  // Copies of the two poured snapshots, each under its own id: pouring 1,000 would time the pour.
+  const mols = join(repo, '.molecular/mols');
+  const seeds = [
+    JSON.parse(await readFile(join(mols, 'seed-h.json'), 'utf8')),
+    JSON.parse(await readFile(join(mols, 'seed-r.json'), 'utf8')),
+  ];
+  for (let i = 0; i < MOLECULES; i++) {
+    const mol = { ...seeds[i % 2], id: `m${i}` };
+    if (i % 2 === 0) mol.vars = { name: `n${i}` };
+    await writeFile(join(mols, `m${i}.json`), JSON.stringify(mol));
   }
+  for (const id of ['seed-h', 'seed-r']) await rm(join(mols, `${id}.json`));
+  const time = async (args) => {
+    const ms = [];
+    for (let r = 0; r < runs; r++) ms.push(await timeMol(bin, args, repo));
+    return median(ms);
+  };
+  const start = await time(['version']);
+  const list = await time(['list']);
+  const note = `median of ${runs}; every molecule has a ready step, so each needs its proto: half \`hello\` with vars of its own (a cook each), half one repository formula; \`mol version\` (starting node) ${start.toFixed(0)} ms, \`mol list\` (no protos) ${list.toFixed(0)} ms`;
+  return [
+    {
+      name: `mol ls, ${MOLECULES.toLocaleString('en-US')} molecules`,
+      value: await time(['ls']),
+      unit: 'ms',
+      note,
+    },
+    {
+      name: `mol ready, ${MOLECULES.toLocaleString('en-US')} molecules`,
+      value: await time(['ready']),
+      unit: 'ms',
+      note: `median of ${runs}; the same store`,
+    },
+  ];
 }
 
 function chainFormula(steps, execution) {
@@ -221,25 +214,37 @@ async function dirSize(dir) {
 
 async function timeMol(bin, args, cwd) {
   const t0 = performance.now();
+  let said = '';
   const code = await new Promise((done, fail) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    // Its progress lines are read only when it fails: printing them would time the terminal.
+    const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.on('data', (chunk) => {
+      said = (said + chunk).slice(-4000);
+    });
     child.on('error', fail);
     child.on('close', done);
   });
   const ms = performance.now() - t0;
-  if (code !== 0) throw new Error(`mol ${args.join(' ')} exited with ${code}`);
+  if (code !== 0) throw new Error(`mol ${args.join(' ')} exited with ${code}:\n${said}`);
   return ms;
 }
 
-async function tempRepo() {
-  const root = await realpath(await mkdtemp(join(tmpdir(), 'mol-bench-')));
+/**
+ * A repository in the bench's own folder, in the project like a user's checkout, and kept until the
+ * whole section ends. Not in the system temp folder, and not removed between runs: on a file system
+ * without a journal (this project's CI hosts), ext4 skips every inode freed in the last minute or
+ * so when it makes a file, reading the inode table as it goes, so the cost of each file a step
+ * makes grows with what was deleted nearby just before (the shared temp folder, a previous run).
+ */
+async function tempRepo(where) {
+  const root = await realpath(await mkdtemp(join(where, 'repo-')));
   const repo = join(root, 'repo');
   await mkdir(repo);
   const git = (args) =>
     exec('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd: repo });
   await git(['init', '-q', '-b', 'main']);
   await git(['commit', '-q', '--allow-empty', '-m', 'start']);
-  return { repo, cleanup: () => rm(root, { recursive: true, force: true }) };
+  return repo;
 }
 
 function mean(values) {
@@ -255,6 +260,7 @@ function median(values) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { rows } = await benchCli({ quick: process.argv.includes('--quick') });
+  await emptyTrash();
   for (const r of rows) {
     const value = Number.isInteger(r.value) ? r.value : r.value.toFixed(r.value < 10 ? 2 : 1);
     console.log(`${r.name}: ${value} ${r.unit}${r.note ? `  (${r.note})` : ''}`);

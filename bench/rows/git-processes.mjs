@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { buildCli } from '../../scripts/bundle.mjs';
 
 const exec = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -26,18 +26,7 @@ export async function measure() {
   const dir = await mkdtemp(join(ROOT, 'node_modules/.cache', 'mol-bench-git-'));
   try {
     const bin = join(dir, 'mol.js');
-    await build({
-      entryPoints: [join(ROOT, 'src/cli/bin.ts')],
-      outfile: bin,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'error',
-      banner: {
-        js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
-      },
-    });
+    await buildCli(bin);
     const { stdout: realGit } = await exec('sh', ['-c', 'command -v git']);
     const log = join(dir, 'git.log');
     const wrapper = join(dir, 'bin', 'git');

@@ -1,5 +1,6 @@
-// `mol run` with `run = "true"`-like steps: per-step overhead of a 50-step chain, local and
-// distributed, from scripts/bench-cli.mjs (the real binary, built from the current source).
+// `mol run` with `echo >> file` steps: per-step overhead of a 50-step chain, local and distributed,
+// in a folder of the project and in memory, from scripts/bench-cli.mjs (the real binary, built
+// from the current source).
 import { benchCli } from '../../scripts/bench-cli.mjs';
 
 export async function measure() {
@@ -14,5 +15,11 @@ export async function measure() {
       note: row?.note ?? '',
     };
   };
-  return [pick('local', '≤ 25 ms'), pick('distributed', '≤ 35 ms')];
+  return [
+    pick('local', '≤ 25 ms'),
+    pick('distributed', '≤ 35 ms'),
+    // Where the disk costs nothing to speak of (tmpfs): what the runner itself costs.
+    pick('local, in memory', ''),
+    pick('distributed, in memory', ''),
+  ].filter((row) => !Number.isNaN(row.value) || row.goal !== '');
 }
