@@ -71068,6 +71068,10 @@ async function pushRef(remote, capabilities, update) {
   throw new GitWireError(`${remote.url} did not report on ${update.ref}`);
 }
 
+// src/runner/launcher.ts
+import { randomBytes } from "node:crypto";
+var SESSION = randomBytes(12).toString("hex");
+
 // src/runner/git.ts
 var MOLECULAR_PERSON = { name: "Molecular", email: "molecular@users.noreply.github.com" };
 var MOLECULAR_IDENTITY = [
@@ -71078,6 +71082,7 @@ var MOLECULAR_IDENTITY = [
 ];
 var NEUTRALISED = ["core.hooksPath=/dev/null", "core.fsmonitor=false"];
 var HARDENING = NEUTRALISED.flatMap((setting) => ["-c", setting]);
+var MAX_OUTPUT = 64 * 1024 * 1024;
 
 // src/shell/github/git-lease.ts
 var DEFAULT_POLL_MS2 = 1600;

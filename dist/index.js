@@ -8574,9 +8574,9 @@ var require_balanced_pool = __commonJS({
         if (allClientsBusy) {
           return;
         }
-        let counter = 0;
+        let counter2 = 0;
         let maxWeightIndex = this[kClients].findIndex((pool) => !pool[kNeedDrain]);
-        while (counter++ < this[kClients].length) {
+        while (counter2++ < this[kClients].length) {
           this[kIndex] = (this[kIndex] + 1) % this[kClients].length;
           const pool = this[kClients][this[kIndex]];
           if (pool[kWeight] > this[kClients][maxWeightIndex][kWeight] && !pool[kNeedDrain]) {
@@ -9201,7 +9201,7 @@ var require_retry_handler = __commonJS({
           errorCodes,
           methods
         } = retryOptions;
-        const { counter } = state;
+        const { counter: counter2 } = state;
         if (code18 && code18 !== "UND_ERR_REQ_RETRY" && !errorCodes.includes(code18)) {
           cb(err2);
           return;
@@ -9214,7 +9214,7 @@ var require_retry_handler = __commonJS({
           cb(err2);
           return;
         }
-        if (counter > maxRetries) {
+        if (counter2 > maxRetries) {
           cb(err2);
           return;
         }
@@ -9223,7 +9223,7 @@ var require_retry_handler = __commonJS({
           retryAfterHeader = Number(retryAfterHeader);
           retryAfterHeader = Number.isNaN(retryAfterHeader) ? calculateRetryAfterHeader(retryAfterHeader) : retryAfterHeader * 1e3;
         }
-        const retryTimeout = retryAfterHeader > 0 ? Math.min(retryAfterHeader, maxTimeout) : Math.min(minTimeout * timeoutFactor ** (counter - 1), maxTimeout);
+        const retryTimeout = retryAfterHeader > 0 ? Math.min(retryAfterHeader, maxTimeout) : Math.min(minTimeout * timeoutFactor ** (counter2 - 1), maxTimeout);
         setTimeout(() => cb(null), retryTimeout);
       }
       onHeaders(statusCode, rawHeaders, resume2, statusMessage) {
@@ -21293,17 +21293,17 @@ var require_punycode = __commonJS({
     }
     function ucs2decode(string4) {
       const output2 = [];
-      let counter = 0;
+      let counter2 = 0;
       const length = string4.length;
-      while (counter < length) {
-        const value = string4.charCodeAt(counter++);
-        if (value >= 55296 && value <= 56319 && counter < length) {
-          const extra = string4.charCodeAt(counter++);
+      while (counter2 < length) {
+        const value = string4.charCodeAt(counter2++);
+        if (value >= 55296 && value <= 56319 && counter2 < length) {
+          const extra = string4.charCodeAt(counter2++);
           if ((extra & 64512) == 56320) {
             output2.push(((value & 1023) << 10) + (extra & 1023) + 65536);
           } else {
             output2.push(value);
-            counter--;
+            counter2--;
           }
         } else {
           output2.push(value);
@@ -46344,9 +46344,9 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
           }`;
     doc.write(`const input = payload.value;`);
     const ids2 = /* @__PURE__ */ Object.create(null);
-    let counter = 0;
+    let counter2 = 0;
     for (const key of normalized.allKeys) {
-      ids2[key] = `key_${counter++}`;
+      ids2[key] = `key_${counter2++}`;
     }
     doc.write(memo2 ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
     for (const key of normalized.allKeys) {
@@ -47789,26 +47789,26 @@ function isRecursive(inst, stack, resolve9) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer2 = isRecursive(child, stack, resolve9);
-      if (answer2 > result)
-        result = answer2;
+      const answer3 = isRecursive(child, stack, resolve9);
+      if (answer3 > result)
+        result = answer3;
     }
   };
   const shape = (sh, spread) => {
-    let answer2 = NONE;
+    let answer3 = NONE;
     for (const key of Reflect.ownKeys(sh)) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
       const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve9) : NONE;
-      if (child > answer2)
-        answer2 = child;
+      if (child > answer3)
+        answer3 = child;
     }
-    return answer2;
+    return answer3;
   };
-  const merge4 = (answer2) => {
-    if (answer2 > result)
-      result = answer2;
+  const merge4 = (answer3) => {
+    if (answer3 > result)
+      result = answer3;
   };
   const def = inst._zod.def;
   const kind = def.type;
@@ -47911,10 +47911,10 @@ function isRecursive(inst, stack, resolve9) {
   stack.delete(inst);
   return settle(inst, result);
 }
-function settle(inst, answer2) {
-  if (answer2 !== ASSUMED)
-    recursive.set(inst, answer2 === PROVEN);
-  return answer2;
+function settle(inst, answer3) {
+  if (answer3 !== ASSUMED)
+    recursive.set(inst, answer3 === PROVEN);
+  return answer3;
 }
 function isRecursiveSchema(inst) {
   return isRecursive(inst, /* @__PURE__ */ new Set(), true) !== NONE;
@@ -77336,7 +77336,7 @@ function blobsFirst(source, blobs) {
 }
 
 // src/runner/git.ts
-import { execFile, spawn } from "node:child_process";
+import { execFile, spawn as spawn2 } from "node:child_process";
 
 // src/runner/crash-point.ts
 import { appendFileSync as appendFileSync2, existsSync as existsSync3 } from "node:fs";
@@ -77357,6 +77357,144 @@ function fullDiskPoint() {
     code: "ENOSPC",
     errno: -28,
     syscall: "write"
+  });
+}
+
+// src/runner/launcher.ts
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { isAbsolute } from "node:path";
+
+// src/runner/hold-child.ts
+function holdChild(child, busy) {
+  const handles = [child, child.stdin, child.stdout, child.stderr];
+  for (const handle of handles) {
+    if (busy) handle?.ref?.();
+    else handle?.unref?.();
+  }
+}
+
+// src/runner/launcher.ts
+var KEEP_IDLE = 4;
+var idle = [];
+var unavailable = false;
+var SESSION = randomBytes(12).toString("hex");
+var counter = 0;
+var END_LINE = /\n([0-9a-z]+) (-?\d+)\n$/;
+function shellQuote(arg) {
+  return `'${arg.replaceAll("'", "'\\''")}'`;
+}
+function launch(file2, args, cwd, env, maxBytes = 64 * 1024 * 1024) {
+  if (unavailable || [file2, cwd, ...args].some((arg) => arg.includes("\0")))
+    return Promise.resolve(void 0);
+  const envKey = JSON.stringify(env);
+  const shell = takeIdle(envKey) ?? startShell(envKey, env);
+  if (shell === void 0) return Promise.resolve(void 0);
+  const token = `${SESSION}${(counter++).toString(36)}`;
+  const dir = isAbsolute(cwd) ? cwd : `${process.cwd()}/${cwd}`;
+  const command = [file2, ...args].map(shellQuote).join(" ");
+  const script = `if cd -P -- ${shellQuote(dir)}; then ${command} </dev/null; s=$?; else s=-1; fi; printf '\\n%s %s\\n' '${token}' "$s"; printf '\\n%s\\n' '${token}' >&2
+`;
+  return new Promise((resolve9) => {
+    shell.pending = {
+      token,
+      out: [],
+      outBytes: 0,
+      err: [],
+      errDone: false,
+      overflowed: false,
+      maxBytes,
+      resolve: resolve9
+    };
+    shell.outTail = "";
+    shell.errTail = "";
+    holdChild(shell.child, true);
+    shell.child.stdin?.write(script);
+  });
+}
+function takeIdle(envKey) {
+  const at = idle.findIndex((shell) => shell.env === envKey);
+  if (at < 0) return void 0;
+  return idle.splice(at, 1)[0];
+}
+function startShell(envKey, env) {
+  let child;
+  try {
+    child = spawn("sh", ["-s"], { env, stdio: ["pipe", "pipe", "pipe"] });
+  } catch {
+    unavailable = true;
+    return void 0;
+  }
+  const shell = { child, env: envKey, outTail: "", errTail: "" };
+  child.stdout?.on("data", (chunk) => onOut(shell, chunk));
+  child.stderr?.on("data", (chunk) => onErr(shell, chunk));
+  child.stdin?.on("error", () => {
+  });
+  child.on("error", () => {
+    unavailable = true;
+    gone(shell);
+  });
+  child.on("close", () => gone(shell));
+  return shell;
+}
+function gone(shell) {
+  const at = idle.indexOf(shell);
+  if (at >= 0) idle.splice(at, 1);
+  const pending = shell.pending;
+  shell.pending = void 0;
+  if (pending === void 0) return;
+  if (pending.code === void 0 && pending.out.length === 0 && unavailable) {
+    pending.resolve(void 0);
+    return;
+  }
+  pending.resolve({
+    code: pending.code ?? 128 + 9,
+    stdout: Buffer.concat(pending.out).toString("utf8"),
+    stderr: `${Buffer.concat(pending.err).toString("utf8")}
+the shell running it ended`
+  });
+}
+function onOut(shell, chunk) {
+  const pending = shell.pending;
+  if (pending === void 0 || pending.code !== void 0) return;
+  pending.outBytes += chunk.length;
+  if (!pending.overflowed) pending.out.push(chunk);
+  if (pending.outBytes > pending.maxBytes + pending.token.length + 32) pending.overflowed = true;
+  shell.outTail = (shell.outTail + chunk.toString("latin1")).slice(-(pending.token.length + 32));
+  const end = END_LINE.exec(shell.outTail);
+  if (end === null || end[1] !== pending.token) return;
+  pending.code = Number(end[2]);
+  const all = Buffer.concat(pending.out);
+  pending.out = [pending.overflowed ? all : all.subarray(0, all.length - end[0].length)];
+  settle3(shell);
+}
+function onErr(shell, chunk) {
+  const pending = shell.pending;
+  if (pending === void 0 || pending.errDone) return;
+  pending.err.push(chunk);
+  shell.errTail = (shell.errTail + chunk.toString("latin1")).slice(-(pending.token.length + 2));
+  if (shell.errTail !== `
+${pending.token}
+`) return;
+  pending.errDone = true;
+  const all = Buffer.concat(pending.err);
+  pending.err = [all.subarray(0, all.length - pending.token.length - 2)];
+  settle3(shell);
+}
+function settle3(shell) {
+  const pending = shell.pending;
+  if (pending === void 0 || pending.code === void 0 || !pending.errDone) return;
+  shell.pending = void 0;
+  holdChild(shell.child, false);
+  if (idle.length < KEEP_IDLE) idle.push(shell);
+  else shell.child.stdin?.end();
+  const stdout = Buffer.concat(pending.out);
+  const overflowed = pending.overflowed || stdout.length > pending.maxBytes;
+  pending.resolve({
+    code: pending.code,
+    stdout: stdout.subarray(0, pending.maxBytes).toString("utf8"),
+    stderr: Buffer.concat(pending.err).toString("utf8"),
+    ...overflowed ? { overflowed: true } : {}
   });
 }
 
@@ -77407,33 +77545,47 @@ async function git(cwd, args, options = {}) {
   if (writes) crashPoint(`git-${sub}:after`);
   return result;
 }
-function runGit(cwd, args, options) {
-  const okCodes = options.okCodes ?? [0];
+async function runGit(cwd, args, options) {
+  const argv = [...HARDENING, ...args];
+  const launched = options.input === void 0 && options.env === void 0 ? await launch("git", argv, cwd, gitEnvironment(), MAX_OUTPUT) : void 0;
+  if (launched !== void 0) {
+    const why = launched.overflowed ? "more output than the runner reads" : launched.stderr;
+    return answer(
+      cwd,
+      args,
+      options,
+      launched.overflowed ? -1 : launched.code,
+      launched.stdout,
+      launched.stderr,
+      why
+    );
+  }
   return new Promise((resolve9) => {
     const child = execFile(
       "git",
-      [...HARDENING, ...args],
+      argv,
       {
         cwd,
         env: { ...gitEnvironment(), ...options.env },
-        maxBuffer: 64 * 1024 * 1024,
+        maxBuffer: MAX_OUTPUT,
         encoding: "utf8"
       },
       (error3, stdout, stderr) => {
         const code18 = error3 ? typeof error3.code === "number" ? error3.code : -1 : 0;
-        if (okCodes.includes(code18)) {
-          resolve9(ok({ stdout, stderr, code: code18 }));
-          return;
-        }
-        const why = (stderr || error3?.message || "").trim().split("\n").slice(-3).join(" ");
-        resolve9(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
+        resolve9(answer(cwd, args, options, code18, stdout, stderr, stderr || error3?.message || ""));
       }
     );
     if (options.input !== void 0) child.stdin?.end(options.input);
   });
 }
+var MAX_OUTPUT = 64 * 1024 * 1024;
+function answer(cwd, args, options, code18, stdout, stderr, failure2) {
+  if ((options.okCodes ?? [0]).includes(code18)) return ok({ stdout, stderr, code: code18 });
+  const why = failure2.trim().split("\n").slice(-3).join(" ");
+  return err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`);
+}
 function spawnGit(cwd, args) {
-  return spawn("git", [...HARDENING, ...args], {
+  return spawn2("git", [...HARDENING, ...args], {
     cwd,
     env: gitEnvironment(),
     stdio: ["pipe", "pipe", "pipe"]
@@ -77499,7 +77651,7 @@ function builtinNames() {
 
 // src/local/formulas/catalog.ts
 import { existsSync as existsSync6, readdirSync as readdirSync3 } from "node:fs";
-import { basename, dirname as dirname2, isAbsolute, join as join4, relative, resolve } from "node:path";
+import { basename, dirname as dirname2, isAbsolute as isAbsolute2, join as join4, relative, resolve } from "node:path";
 
 // src/local/formulas/config-search-path.ts
 var import_yaml2 = __toESM(require_dist(), 1);
@@ -78186,8 +78338,8 @@ var CommentStore = class {
           `molecule ${mol.id} belongs to ${valid.data.subject.repo}, not ${repoSlug(this.repo)}`
         );
       }
-      return this.exclusive(mol.id, async (hold2) => {
-        const unwritten = hold2?.lease.fresh === true && this.keeper?.recordsRev === true;
+      return this.exclusive(mol.id, async (hold) => {
+        const unwritten = hold?.lease.fresh === true && this.keeper?.recordsRev === true;
         const listed = (unwritten ? this.options.alreadyListed?.(issue3) : void 0) ?? await this.listComments(issue3);
         const existing = pickMolecule(classifyComments(listed, this.policy), mol.id);
         if (existing.found) {
@@ -78217,12 +78369,12 @@ var CommentStore = class {
           },
           this.sleep
         );
-        const confirmed = await this.confirm(posted, body, -1, hold2);
+        const confirmed = await this.confirm(posted, body, -1, hold);
         if (!confirmed.ok) return confirmed;
         if (confirmed.value.conflict) {
           return err("exists", `molecule ${mol.id} was created by another writer at the same time`);
         }
-        if (hold2) hold2.rev = maxRev(hold2.rev, encoded.value.mol.rev);
+        if (hold) hold.rev = maxRev(hold.rev, encoded.value.mol.rev);
         this.remember(mol.id, { issue: issue3, comment: posted });
         await this.label(issue3, moleculeLabel(encoded.value.mol));
         return ok(encoded.value.mol);
@@ -78276,9 +78428,9 @@ var CommentStore = class {
       w.resolve(results[i]);
     });
   }
-  async applyAll(id, fns, hold2) {
-    const lease = hold2?.lease;
-    let found3 = await this.readUnder(id, hold2);
+  async applyAll(id, fns, hold) {
+    const lease = hold?.lease;
+    let found3 = await this.readUnder(id, hold);
     for (let attempt2 = 0; ; attempt2++) {
       if (!found3.ok) return fns.map(() => found3);
       const current = found3.value;
@@ -78294,7 +78446,7 @@ var CommentStore = class {
         );
         return applied2.results.map((r) => r.ok ? lost2 : r);
       }
-      const written2 = await this.write(current, applied2.mutation, hold2);
+      const written2 = await this.write(current, applied2.mutation, hold);
       if (!written2.ok) return applied2.results.map((r) => r.ok ? written2 : r);
       if ("done" in written2.value) {
         const { mol } = written2.value.done;
@@ -78355,30 +78507,30 @@ var CommentStore = class {
    * after the delays a write's read-back waits, then believed with a problem reported rather than
    * refused for ever (a rev GitHub lost would otherwise stop the molecule).
    */
-  async readUnder(id, hold2) {
-    const minRev = hold2?.lease.minRev;
-    if (minRev === void 0) return this.track(hold2, await this.read(id, { fresh: true }));
+  async readUnder(id, hold) {
+    const minRev = hold?.lease.minRev;
+    if (minRev === void 0) return this.track(hold, await this.read(id, { fresh: true }));
     const seen2 = this.lastSeen.get(id) ?? this.handedOver(id);
-    if (seen2 && seen2.mol.rev >= minRev) return this.track(hold2, ok(seen2));
+    if (seen2 && seen2.mol.rev >= minRev) return this.track(hold, ok(seen2));
     for (let attempt2 = 0; ; attempt2++) {
       const found3 = await this.read(id, { fresh: true });
-      if (!found3.ok || found3.value?.kind === "archive") return this.track(hold2, found3);
+      if (!found3.ok || found3.value?.kind === "archive") return this.track(hold, found3);
       const rev = found3.value?.mol.rev;
-      if (rev !== void 0 && rev >= minRev) return this.track(hold2, found3);
+      if (rev !== void 0 && rev >= minRev) return this.track(hold, found3);
       const delay = STALE_READ_DELAYS_MS[attempt2];
       if (delay === void 0) {
-        if (hold2) hold2.rev = void 0;
+        if (hold) hold.rev = void 0;
         this.options.onProblem?.({
           code: "stale-read",
           message: `molecule ${id}: GitHub still shows rev ${rev ?? "none"} after the last writer left rev ${minRev}; going on with what it shows`
         });
-        return this.track(hold2, found3);
+        return this.track(hold, found3);
       }
       await this.sleep(delay);
     }
   }
-  track(hold2, found3) {
-    if (hold2 && found3.ok && found3.value?.kind === "state") hold2.rev = maxRev(hold2.rev, found3.value.mol.rev);
+  track(hold, found3) {
+    if (hold && found3.ok && found3.value?.kind === "state") hold.rev = maxRev(hold.rev, found3.value.mol.rev);
     return found3;
   }
   /** The state of `id` in a listing the face handed over (alreadyListed), without a call; taken once. */
@@ -78443,7 +78595,7 @@ var CommentStore = class {
    * Persists the reducers' result (checked by `applyInOrder`) over `current`: an edit, an archive
    * (squash) or a deletion (burn).
    */
-  async write(current, mutation, hold2) {
+  async write(current, mutation, hold) {
     const before = current.mol;
     const next = mutation.mol;
     const commentId = current.comment.id;
@@ -78460,7 +78612,7 @@ var CommentStore = class {
       }
       this.locations.delete(before.id);
       this.lastSeen.delete(before.id);
-      if (hold2) hold2.rev = void 0;
+      if (hold) hold.rev = void 0;
       return done2(next);
     }
     let body;
@@ -78480,18 +78632,18 @@ var CommentStore = class {
       comment_id: commentId,
       body
     });
-    const confirmed = await this.confirm(toView(data), body, before.rev, hold2);
+    const confirmed = await this.confirm(toView(data), body, before.rev, hold);
     if (!confirmed.ok) return confirmed;
     if (confirmed.value.conflict) return ok({ conflict: confirmed.value.conflict });
     if (next.status === "squashed") this.lastSeen.delete(before.id);
     else this.lastSeen.set(before.id, { kind: "state", mol: persisted, comment: toView(data) });
-    if (hold2) hold2.rev = maxRev(hold2.rev, persisted.rev);
+    if (hold) hold.rev = maxRev(hold.rev, persisted.rev);
     if (moleculeLabel(next) !== moleculeLabel(before)) await this.label(issue3, moleculeLabel(next));
     return done2(persisted);
   }
   /** Under a keeper that records the rev, the next holder checks its read: the edit's answer suffices. */
-  confirm(response, body, previousRev, hold2) {
-    const recorded = hold2 !== void 0 && this.keeper?.recordsRev === true;
+  confirm(response, body, previousRev, hold) {
+    const recorded = hold !== void 0 && this.keeper?.recordsRev === true;
     return confirmWrite(this.octokit, {
       response,
       body,
@@ -78533,11 +78685,11 @@ var CommentStore = class {
     const lease = await this.keeper.acquire(id);
     return lease.ok ? ok({ lease: lease.value, rev: lease.value.minRev }) : lease;
   }
-  async release(hold2) {
-    await this.keeper?.release(hold2.lease, hold2.rev).catch((error3) => {
+  async release(hold) {
+    await this.keeper?.release(hold.lease, hold.rev).catch((error3) => {
       this.options.onProblem?.({
         code: "lock-release-failed",
-        message: `could not release ${hold2.lease.ref}: ${httpMessage(error3)}`
+        message: `could not release ${hold.lease.ref}: ${httpMessage(error3)}`
       });
     });
   }
@@ -78810,7 +78962,7 @@ function gitRemote(options) {
           const status2 = response.message.statusCode ?? 0;
           const chunks = [];
           for await (const chunk of response.message) chunks.push(chunk);
-          const answer2 = Buffer.concat(chunks);
+          const answer3 = Buffer.concat(chunks);
           if (status2 === 401 || status2 === 403)
             throw new GitWireError(`${base} refused the credentials (HTTP ${status2})`);
           if (status2 === 404) throw new GitWireError(`no git repository at ${base} (HTTP 404)`);
@@ -78819,7 +78971,7 @@ function gitRemote(options) {
           const type = String(response.message.headers["content-type"] ?? "").split(";")[0]?.trim();
           if (type !== RESULT_TYPES[service])
             throw new GitWireError(`${base} is not a git server (it answered ${type || "no content type"})`);
-          return answer2;
+          return answer3;
         })()
       ]);
     } catch (error3) {
@@ -78836,10 +78988,10 @@ function gitRemote(options) {
   };
   return { url: base, dispose, call };
 }
-function packetsOf(answer2, what) {
+function packetsOf(answer3, what) {
   let packets;
   try {
-    packets = decodePackets(answer2);
+    packets = decodePackets(answer3);
   } catch (error3) {
     throw new GitWireError(`the answer to ${what} is not git's (${error3.message})`);
   }
@@ -78877,20 +79029,20 @@ function v2Request(command, args) {
 }
 var V2 = { "Git-Protocol": "version=2" };
 async function lsRef(remote, ref) {
-  const answer2 = await remote.call("git-upload-pack", v2Request("ls-refs", [`ref-prefix ${ref}`]), V2);
-  for (const packet of packetsOf(answer2, "ls-refs")) {
+  const answer3 = await remote.call("git-upload-pack", v2Request("ls-refs", [`ref-prefix ${ref}`]), V2);
+  for (const packet of packetsOf(answer3, "ls-refs")) {
     const [sha, name] = packetText(packet)?.split(" ") ?? [];
     if (name === ref && sha && /^[0-9a-f]{40}$/.test(sha)) return sha;
   }
   return void 0;
 }
 async function fetchObject(remote, sha) {
-  const answer2 = await remote.call(
+  const answer3 = await remote.call(
     "git-upload-pack",
     v2Request("fetch", [`want ${sha}`, "no-progress", "done"]),
     V2
   );
-  const packets = packetsOf(answer2, "fetch");
+  const packets = packetsOf(answer3, "fetch");
   const start2 = packets.findIndex((p) => packetText(p) === "packfile");
   if (start2 < 0) throw new GitWireError(`the answer to fetch from ${remote.url} holds no packfile`);
   let objects;
@@ -79648,7 +79800,7 @@ function readEventPayload(path) {
 }
 
 // src/action/print-data.ts
-import { randomBytes } from "node:crypto";
+import { randomBytes as randomBytes2 } from "node:crypto";
 function printData(io, text4) {
   const end = openFence(io);
   io.write(text4.endsWith("\n") ? text4.slice(0, -1) : text4);
@@ -79663,7 +79815,7 @@ async function fenced(io, fn) {
   }
 }
 function openFence(io) {
-  const token = randomBytes(16).toString("hex");
+  const token = randomBytes2(16).toString("hex");
   io.info(`::stop-commands::${token}`);
   return () => {
     io.write("\n");
@@ -79733,7 +79885,7 @@ import { tmpdir as tmpdir2 } from "node:os";
 import { dirname as dirname3, join as join5 } from "node:path";
 
 // src/runner/run-process.ts
-import { spawn as spawn2 } from "node:child_process";
+import { spawn as spawn3 } from "node:child_process";
 import { performance as performance2 } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
 
@@ -79805,12 +79957,12 @@ function runCommand(options) {
     let child;
     try {
       const stdin = options.input === void 0 ? "ignore" : "pipe";
-      child = options.onSpawn ? spawn2("sh", ["-c", HELD, options.run, options.exitFile ?? ""], {
+      child = options.onSpawn ? spawn3("sh", ["-c", HELD, options.run, options.exitFile ?? ""], {
         cwd: options.cwd,
         env,
         detached: true,
         stdio: [stdin, "pipe", "pipe", "pipe"]
-      }) : spawn2("sh", ["-c", options.run], {
+      }) : spawn3("sh", ["-c", options.run], {
         cwd: options.cwd,
         env,
         detached: true,
@@ -79825,7 +79977,7 @@ function runCommand(options) {
     const pid = child.pid;
     let timedOut = false;
     let idledOut = false;
-    let idle;
+    let idle2;
     let exit;
     const timers = [];
     const killGroup = (signal) => {
@@ -79837,7 +79989,7 @@ function runCommand(options) {
     };
     const finish = (result) => {
       for (const timer of timers) clearTimeout(timer);
-      idle?.stop();
+      idle2?.stop();
       resolve9(result);
     };
     let stoppedFor;
@@ -79851,7 +80003,7 @@ function runCommand(options) {
     for (const stream of ["stdout", "stderr"]) {
       const decoder = new StringDecoder("utf8");
       child[stream]?.on("data", (chunk) => {
-        idle?.alive();
+        idle2?.alive();
         if (stream === "stdout" && lineOf !== void 0) {
           const lines = (pending + decoder.write(chunk)).split("\n");
           pending = lines.pop() ?? "";
@@ -79908,7 +80060,7 @@ function runCommand(options) {
       child.stdin?.end(options.input);
     }
     if (options.idle !== void 0) {
-      idle = watchIdle({
+      idle2 = watchIdle({
         idleMs: options.idle.ms,
         ...options.idle.probe === void 0 ? {} : { probe: options.idle.probe },
         onIdle: () => {
@@ -79925,7 +80077,7 @@ function runCommand(options) {
     });
     child.on("exit", (code18, signal) => {
       exit = { code: code18, signal };
-      idle?.stop();
+      idle2?.stop();
       killGroup("SIGTERM");
       timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
       timers.push(
@@ -82402,7 +82554,7 @@ async function handleIssueComment(ctx) {
   if (!comment.user || isBot(comment.user, ctx.identity.login)) return ignored("written by a bot");
   const commands = parseCommands(comment.body ?? "");
   if (commands.length === 0) return ignored("no /mol command");
-  const answer2 = await answerComment(ctx, {
+  const answer3 = await answerComment(ctx, {
     commentId: comment.id,
     login: comment.user.login,
     ...comment.author_association === void 0 ? {} : { association: comment.author_association },
@@ -82415,9 +82567,9 @@ async function handleIssueComment(ctx) {
     },
     commands
   });
-  if (answer2.status === "answered-before") return ignored(`comment ${comment.id} was answered already`);
+  if (answer3.status === "answered-before") return ignored(`comment ${comment.id} was answered already`);
   const summary2 = commands.map((c) => c.text).join("; ");
-  return answer2.status === "ok" ? applied(summary2) : refused(summary2);
+  return answer3.status === "ok" ? applied(summary2) : refused(summary2);
 }
 
 // src/webhooks/issues-labeled.ts
@@ -83296,7 +83448,7 @@ ${notes.markdown()}`
 import { join as join6 } from "node:path";
 
 // src/local/formulas/validate-files.ts
-import { dirname as dirname4, isAbsolute as isAbsolute2, relative as relative2, resolve as resolve2 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute3, relative as relative2, resolve as resolve2 } from "node:path";
 function formulaTargets(targets, cwd) {
   const files = [];
   for (const target of targets) {
@@ -83353,7 +83505,7 @@ function asDiagnostics(error3, file2) {
 }
 function relativeTo(cwd, path) {
   const rel = relative2(cwd, path);
-  return rel.startsWith("..") || isAbsolute2(rel) ? path : rel;
+  return rel.startsWith("..") || isAbsolute3(rel) ? path : rel;
 }
 
 // src/action/modes/lint.ts
@@ -83413,14 +83565,14 @@ function run(cwd, session, lines) {
     session.out = "";
     session.err = "";
     session.waiting = resolve9;
-    hold(session, true);
+    holdChild(session.child, true);
     session.child.stdin?.write(`start
 ${lines}prepare
 commit
 `);
   }).then((result) => {
     if (result.ok) crashPoint("git-update-ref:after");
-    hold(session, false);
+    holdChild(session.child, false);
     if (!session.gone) session.idle = setTimeout(() => letGo(cwd, session), IDLE_MS).unref();
     return result;
   });
@@ -83428,12 +83580,12 @@ commit
 function sessionFor(cwd) {
   const known2 = sessions.get(cwd);
   if (known2 !== void 0 && !known2.gone) return known2;
-  const child = spawnGit(cwd, ["update-ref", "--stdin"]);
+  const child = spawnGit(cwd, ["-c", "core.logAllRefUpdates=false", "update-ref", "--stdin"]);
   const session = { child, out: "", err: "", queue: Promise.resolve(), gone: false };
   sessions.set(cwd, session);
   child.stdout?.setEncoding("utf8").on("data", (chunk) => {
     session.out += chunk;
-    if (session.out.endsWith(DONE)) answer(session, ok(void 0));
+    if (session.out.endsWith(DONE)) answer2(session, ok(void 0));
   });
   child.stderr?.setEncoding("utf8").on("data", (chunk) => {
     session.err += chunk;
@@ -83445,25 +83597,17 @@ function sessionFor(cwd) {
     if (sessions.get(cwd) === session) sessions.delete(cwd);
     clearTimeout(session.idle);
     const said = session.err.trim().split("\n").slice(-2).join(" ");
-    answer(session, err("git-failed", `git update-ref --stdin failed in ${cwd}: ${said || why}`));
+    answer2(session, err("git-failed", `git update-ref --stdin failed in ${cwd}: ${said || why}`));
   };
   child.on("error", (error3) => end(error3.message));
   child.on("close", (code18, signal) => end(signal ? `killed by ${signal}` : `exit ${code18}`));
-  hold(session, false);
+  holdChild(session.child, false);
   return session;
 }
-function answer(session, result) {
+function answer2(session, result) {
   const waiting = session.waiting;
   session.waiting = void 0;
   waiting?.(result);
-}
-function hold(session, busy) {
-  const { child } = session;
-  const handles = [child, child.stdin, child.stdout, child.stderr];
-  for (const handle of handles) {
-    if (busy) handle?.ref?.();
-    else handle?.unref?.();
-  }
 }
 function letGo(cwd, session) {
   if (session.waiting !== void 0 || session.gone) return;
@@ -83673,13 +83817,14 @@ async function commitStep(options) {
   const pending = options.status?.changed.filter((path) => !left.has(path));
   const untracked = new Set(options.status?.untracked);
   const adding = pending === void 0 || pending.some((path) => untracked.has(path));
-  const only = pathspecOf(exclude, !adding);
+  const only = pathspecOf(exclude);
   if (adding) {
     const added = await git(cwd, ["add", "-A", ...only.args], { input: only.input });
     if (!added.ok) return added;
   }
   const trailers = `Molecule: ${options.molId}
 Step: ${options.stepId}`;
+  const which2 = adding || exclude.length > 0 ? only.args : ["-a"];
   const made2 = await git(
     cwd,
     [
@@ -83687,6 +83832,7 @@ Step: ${options.stepId}`;
       ...COMMIT_SETTINGS,
       "-c",
       `core.abbrev=${base.length}`,
+      ...options.reflog === false ? ["-c", "core.logAllRefUpdates=false"] : [],
       "commit",
       "--no-verify",
       "--untracked-files=no",
@@ -83694,7 +83840,7 @@ Step: ${options.stepId}`;
       options.message,
       "-m",
       trailers,
-      ...only.args
+      ...which2
     ],
     { input: only.input, okCodes: [0, 1] }
   );
@@ -83749,8 +83895,8 @@ function summaryCommit(stdout, length) {
 function inGitOrder(paths) {
   return [...paths].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
 }
-function pathspecOf(exclude, always = false) {
-  if (exclude.length === 0 && !always) return { args: [] };
+function pathspecOf(exclude) {
+  if (exclude.length === 0) return { args: [] };
   const specs = [".", ...exclude.map((path) => `:(exclude,literal)${path}`)];
   return { args: ["--pathspec-from-file=-", "--pathspec-file-nul"], input: `${specs.join("\0")}\0` };
 }
@@ -83761,9 +83907,9 @@ import { join as join8, sep as sep3 } from "node:path";
 
 // src/runner/gates/inside-workspace.ts
 import { realpath } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, join as join7, normalize as normalize3, sep as sep2 } from "node:path";
+import { isAbsolute as isAbsolute4, join as join7, normalize as normalize3, sep as sep2 } from "node:path";
 function insideWorkspace(path) {
-  if (isAbsolute3(path)) return void 0;
+  if (isAbsolute4(path)) return void 0;
   const clean = normalize3(path);
   if (clean === ".." || clean.startsWith(`..${sep2}`)) return void 0;
   return clean;
@@ -83916,7 +84062,7 @@ import { resolve as resolve4 } from "node:path";
 
 // src/runner/git-config-files.ts
 import { readFile as readFile3 } from "node:fs/promises";
-import { dirname as dirname5, isAbsolute as isAbsolute4, join as join9, resolve as resolve3 } from "node:path";
+import { dirname as dirname5, isAbsolute as isAbsolute5, join as join9, resolve as resolve3 } from "node:path";
 async function readState(path) {
   try {
     return await readFile3(path);
@@ -83994,7 +84140,7 @@ function namedConfigFiles(cwd, listed) {
       if (!env.HOME) return void 0;
       path = join9(env.HOME, target.slice(2));
     } else if (target.startsWith("~") || target.startsWith("%(")) return void 0;
-    else path = isAbsolute4(target) ? target : resolve3(dirname5(origin), target);
+    else path = isAbsolute5(target) ? target : resolve3(dirname5(origin), target);
     paths.push(path);
   }
   return paths;
@@ -84005,7 +84151,7 @@ async function systemConfigPath(cwd, env) {
   if (env.GIT_CONFIG_SYSTEM !== void 0) return resolve3(env.GIT_CONFIG_SYSTEM);
   systemPath ??= git(cwd, ["config", "--system", "--edit"], { env: { GIT_EDITOR: "echo" } }).then((out) => {
     const path = out.ok ? out.value.stdout.replace(/\n$/, "") : "";
-    return isAbsolute4(path) && !path.includes("\n") ? path : null;
+    return isAbsolute5(path) && !path.includes("\n") ? path : null;
   });
   return systemPath;
 }
@@ -84202,6 +84348,9 @@ async function pushBranch(options) {
 // src/runner/tree-status.ts
 async function treeStatus(cwd) {
   const out = await git(cwd, [
+    // Without it, status writes the index whenever it refreshed a file's times: a lock file made
+    // and an index replaced at every step, while the step's commit writes the index anyway.
+    "--no-optional-locks",
     "status",
     "--porcelain=v2",
     "--branch",
@@ -84275,7 +84424,7 @@ function afterCommit(status2, commit, kept) {
 
 // src/runner/worktrees.ts
 import { rm as rm5 } from "node:fs/promises";
-import { isAbsolute as isAbsolute5, relative as relative3, resolve as resolve6, sep as sep4 } from "node:path";
+import { isAbsolute as isAbsolute6, relative as relative3, resolve as resolve6, sep as sep4 } from "node:path";
 
 // src/runner/worktree-files.ts
 import { existsSync as existsSync7, mkdirSync, readFileSync as readFileSync7, rmSync, statSync as statSync2, unlinkSync, writeFileSync } from "node:fs";
@@ -84870,12 +85019,12 @@ async function doWork({ job, checkout, ran }) {
     return { ...outcome, budget: true };
   }
   if (command?.idledOut) {
-    const idle = def.idleTimeout ?? "its idle_timeout";
+    const idle2 = def.idleTimeout ?? "its idle_timeout";
     return keepWorkInProgress(job, checkout, command, failed, {
       code: "step-idle",
-      why: `the agent was idle for ${idle} (no output, no file change) and was stopped`,
-      commitWhy: `the agent was stopped after ${idle} without output or file changes`,
-      note: `idle for ${idle}: stopped`
+      why: `the agent was idle for ${idle2} (no output, no file change) and was stopped`,
+      commitWhy: `the agent was stopped after ${idle2} without output or file changes`,
+      note: `idle for ${idle2}: stopped`
     });
   }
   if (command !== void 0 && how !== void 0) {
@@ -84918,6 +85067,7 @@ async function doWork({ job, checkout, ran }) {
     stepId: def.id,
     message: `${def.title || def.id} (${mol.id})`,
     baseCommit: checkout.baseCommit,
+    reflog: checkout.kind === "tree",
     ...head === void 0 ? {} : { headCommit: head },
     ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting },
     ...stayed && status2.value !== void 0 ? { status: status2.value } : {}
@@ -85000,6 +85150,7 @@ async function keepWorkInProgress(job, checkout, command, failed, stopped) {
     stepId: def.id,
     message: `WIP ${def.title || def.id} (${mol.id}): ${stopped.commitWhy ?? stopped.why}`,
     baseCommit: checkout.baseCommit,
+    reflog: checkout.kind === "tree",
     ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
   });
   if (!committed.ok) return failed(committed.error, { command });

@@ -89,17 +89,17 @@ var require_punycode = __commonJS({
     }
     function ucs2decode(string4) {
       const output2 = [];
-      let counter = 0;
+      let counter2 = 0;
       const length = string4.length;
-      while (counter < length) {
-        const value = string4.charCodeAt(counter++);
-        if (value >= 55296 && value <= 56319 && counter < length) {
-          const extra = string4.charCodeAt(counter++);
+      while (counter2 < length) {
+        const value = string4.charCodeAt(counter2++);
+        if (value >= 55296 && value <= 56319 && counter2 < length) {
+          const extra = string4.charCodeAt(counter2++);
           if ((extra & 64512) == 56320) {
             output2.push(((value & 1023) << 10) + (extra & 1023) + 65536);
           } else {
             output2.push(value);
-            counter--;
+            counter2--;
           }
         } else {
           output2.push(value);
@@ -19435,9 +19435,9 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
           }`;
     doc.write(`const input = payload.value;`);
     const ids = /* @__PURE__ */ Object.create(null);
-    let counter = 0;
+    let counter2 = 0;
     for (const key of normalized.allKeys) {
-      ids[key] = `key_${counter++}`;
+      ids[key] = `key_${counter2++}`;
     }
     doc.write(memo2 ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
     for (const key of normalized.allKeys) {
@@ -20880,26 +20880,26 @@ function isRecursive(inst, stack, resolve11) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer2 = isRecursive(child, stack, resolve11);
-      if (answer2 > result)
-        result = answer2;
+      const answer3 = isRecursive(child, stack, resolve11);
+      if (answer3 > result)
+        result = answer3;
     }
   };
   const shape = (sh, spread) => {
-    let answer2 = NONE;
+    let answer3 = NONE;
     for (const key of Reflect.ownKeys(sh)) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
       const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve11) : NONE;
-      if (child > answer2)
-        answer2 = child;
+      if (child > answer3)
+        answer3 = child;
     }
-    return answer2;
+    return answer3;
   };
-  const merge3 = (answer2) => {
-    if (answer2 > result)
-      result = answer2;
+  const merge3 = (answer3) => {
+    if (answer3 > result)
+      result = answer3;
   };
   const def = inst._zod.def;
   const kind = def.type;
@@ -21002,10 +21002,10 @@ function isRecursive(inst, stack, resolve11) {
   stack.delete(inst);
   return settle(inst, result);
 }
-function settle(inst, answer2) {
-  if (answer2 !== ASSUMED)
-    recursive.set(inst, answer2 === PROVEN);
-  return answer2;
+function settle(inst, answer3) {
+  if (answer3 !== ASSUMED)
+    recursive.set(inst, answer3 === PROVEN);
+  return answer3;
 }
 function isRecursiveSchema(inst) {
   return isRecursive(inst, /* @__PURE__ */ new Set(), true) !== NONE;
@@ -48110,7 +48110,7 @@ function buildCheckpoint(options) {
 }
 
 // src/runner/git.ts
-import { execFile, spawn } from "node:child_process";
+import { execFile, spawn as spawn2 } from "node:child_process";
 
 // src/runner/crash-point.ts
 import { appendFileSync, existsSync } from "node:fs";
@@ -48131,6 +48131,144 @@ function fullDiskPoint() {
     code: "ENOSPC",
     errno: -28,
     syscall: "write"
+  });
+}
+
+// src/runner/launcher.ts
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { isAbsolute } from "node:path";
+
+// src/runner/hold-child.ts
+function holdChild(child, busy) {
+  const handles = [child, child.stdin, child.stdout, child.stderr];
+  for (const handle of handles) {
+    if (busy) handle?.ref?.();
+    else handle?.unref?.();
+  }
+}
+
+// src/runner/launcher.ts
+var KEEP_IDLE = 4;
+var idle = [];
+var unavailable = false;
+var SESSION = randomBytes(12).toString("hex");
+var counter = 0;
+var END_LINE = /\n([0-9a-z]+) (-?\d+)\n$/;
+function shellQuote(arg) {
+  return `'${arg.replaceAll("'", "'\\''")}'`;
+}
+function launch(file2, args, cwd, env, maxBytes = 64 * 1024 * 1024) {
+  if (unavailable || [file2, cwd, ...args].some((arg) => arg.includes("\0")))
+    return Promise.resolve(void 0);
+  const envKey = JSON.stringify(env);
+  const shell = takeIdle(envKey) ?? startShell(envKey, env);
+  if (shell === void 0) return Promise.resolve(void 0);
+  const token = `${SESSION}${(counter++).toString(36)}`;
+  const dir = isAbsolute(cwd) ? cwd : `${process.cwd()}/${cwd}`;
+  const command = [file2, ...args].map(shellQuote).join(" ");
+  const script = `if cd -P -- ${shellQuote(dir)}; then ${command} </dev/null; s=$?; else s=-1; fi; printf '\\n%s %s\\n' '${token}' "$s"; printf '\\n%s\\n' '${token}' >&2
+`;
+  return new Promise((resolve11) => {
+    shell.pending = {
+      token,
+      out: [],
+      outBytes: 0,
+      err: [],
+      errDone: false,
+      overflowed: false,
+      maxBytes,
+      resolve: resolve11
+    };
+    shell.outTail = "";
+    shell.errTail = "";
+    holdChild(shell.child, true);
+    shell.child.stdin?.write(script);
+  });
+}
+function takeIdle(envKey) {
+  const at = idle.findIndex((shell) => shell.env === envKey);
+  if (at < 0) return void 0;
+  return idle.splice(at, 1)[0];
+}
+function startShell(envKey, env) {
+  let child;
+  try {
+    child = spawn("sh", ["-s"], { env, stdio: ["pipe", "pipe", "pipe"] });
+  } catch {
+    unavailable = true;
+    return void 0;
+  }
+  const shell = { child, env: envKey, outTail: "", errTail: "" };
+  child.stdout?.on("data", (chunk) => onOut(shell, chunk));
+  child.stderr?.on("data", (chunk) => onErr(shell, chunk));
+  child.stdin?.on("error", () => {
+  });
+  child.on("error", () => {
+    unavailable = true;
+    gone(shell);
+  });
+  child.on("close", () => gone(shell));
+  return shell;
+}
+function gone(shell) {
+  const at = idle.indexOf(shell);
+  if (at >= 0) idle.splice(at, 1);
+  const pending = shell.pending;
+  shell.pending = void 0;
+  if (pending === void 0) return;
+  if (pending.code === void 0 && pending.out.length === 0 && unavailable) {
+    pending.resolve(void 0);
+    return;
+  }
+  pending.resolve({
+    code: pending.code ?? 128 + 9,
+    stdout: Buffer.concat(pending.out).toString("utf8"),
+    stderr: `${Buffer.concat(pending.err).toString("utf8")}
+the shell running it ended`
+  });
+}
+function onOut(shell, chunk) {
+  const pending = shell.pending;
+  if (pending === void 0 || pending.code !== void 0) return;
+  pending.outBytes += chunk.length;
+  if (!pending.overflowed) pending.out.push(chunk);
+  if (pending.outBytes > pending.maxBytes + pending.token.length + 32) pending.overflowed = true;
+  shell.outTail = (shell.outTail + chunk.toString("latin1")).slice(-(pending.token.length + 32));
+  const end = END_LINE.exec(shell.outTail);
+  if (end === null || end[1] !== pending.token) return;
+  pending.code = Number(end[2]);
+  const all = Buffer.concat(pending.out);
+  pending.out = [pending.overflowed ? all : all.subarray(0, all.length - end[0].length)];
+  settle3(shell);
+}
+function onErr(shell, chunk) {
+  const pending = shell.pending;
+  if (pending === void 0 || pending.errDone) return;
+  pending.err.push(chunk);
+  shell.errTail = (shell.errTail + chunk.toString("latin1")).slice(-(pending.token.length + 2));
+  if (shell.errTail !== `
+${pending.token}
+`) return;
+  pending.errDone = true;
+  const all = Buffer.concat(pending.err);
+  pending.err = [all.subarray(0, all.length - pending.token.length - 2)];
+  settle3(shell);
+}
+function settle3(shell) {
+  const pending = shell.pending;
+  if (pending === void 0 || pending.code === void 0 || !pending.errDone) return;
+  shell.pending = void 0;
+  holdChild(shell.child, false);
+  if (idle.length < KEEP_IDLE) idle.push(shell);
+  else shell.child.stdin?.end();
+  const stdout = Buffer.concat(pending.out);
+  const overflowed = pending.overflowed || stdout.length > pending.maxBytes;
+  pending.resolve({
+    code: pending.code,
+    stdout: stdout.subarray(0, pending.maxBytes).toString("utf8"),
+    stderr: Buffer.concat(pending.err).toString("utf8"),
+    ...overflowed ? { overflowed: true } : {}
   });
 }
 
@@ -48181,33 +48319,47 @@ async function git(cwd, args, options = {}) {
   if (writes) crashPoint(`git-${sub}:after`);
   return result;
 }
-function runGit(cwd, args, options) {
-  const okCodes = options.okCodes ?? [0];
+async function runGit(cwd, args, options) {
+  const argv = [...HARDENING, ...args];
+  const launched = options.input === void 0 && options.env === void 0 ? await launch("git", argv, cwd, gitEnvironment(), MAX_OUTPUT) : void 0;
+  if (launched !== void 0) {
+    const why = launched.overflowed ? "more output than the runner reads" : launched.stderr;
+    return answer(
+      cwd,
+      args,
+      options,
+      launched.overflowed ? -1 : launched.code,
+      launched.stdout,
+      launched.stderr,
+      why
+    );
+  }
   return new Promise((resolve11) => {
     const child = execFile(
       "git",
-      [...HARDENING, ...args],
+      argv,
       {
         cwd,
         env: { ...gitEnvironment(), ...options.env },
-        maxBuffer: 64 * 1024 * 1024,
+        maxBuffer: MAX_OUTPUT,
         encoding: "utf8"
       },
       (error2, stdout, stderr) => {
         const code18 = error2 ? typeof error2.code === "number" ? error2.code : -1 : 0;
-        if (okCodes.includes(code18)) {
-          resolve11(ok({ stdout, stderr, code: code18 }));
-          return;
-        }
-        const why = (stderr || error2?.message || "").trim().split("\n").slice(-3).join(" ");
-        resolve11(err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`));
+        resolve11(answer(cwd, args, options, code18, stdout, stderr, stderr || error2?.message || ""));
       }
     );
     if (options.input !== void 0) child.stdin?.end(options.input);
   });
 }
+var MAX_OUTPUT = 64 * 1024 * 1024;
+function answer(cwd, args, options, code18, stdout, stderr, failure2) {
+  if ((options.okCodes ?? [0]).includes(code18)) return ok({ stdout, stderr, code: code18 });
+  const why = failure2.trim().split("\n").slice(-3).join(" ");
+  return err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`);
+}
 function spawnGit(cwd, args) {
-  return spawn("git", [...HARDENING, ...args], {
+  return spawn2("git", [...HARDENING, ...args], {
     cwd,
     env: gitEnvironment(),
     stdio: ["pipe", "pipe", "pipe"]
@@ -48243,13 +48395,14 @@ async function commitStep(options) {
   const pending = options.status?.changed.filter((path) => !left.has(path));
   const untracked = new Set(options.status?.untracked);
   const adding = pending === void 0 || pending.some((path) => untracked.has(path));
-  const only = pathspecOf(exclude, !adding);
+  const only = pathspecOf(exclude);
   if (adding) {
     const added = await git(cwd, ["add", "-A", ...only.args], { input: only.input });
     if (!added.ok) return added;
   }
   const trailers = `Molecule: ${options.molId}
 Step: ${options.stepId}`;
+  const which = adding || exclude.length > 0 ? only.args : ["-a"];
   const made2 = await git(
     cwd,
     [
@@ -48257,6 +48410,7 @@ Step: ${options.stepId}`;
       ...COMMIT_SETTINGS,
       "-c",
       `core.abbrev=${base.length}`,
+      ...options.reflog === false ? ["-c", "core.logAllRefUpdates=false"] : [],
       "commit",
       "--no-verify",
       "--untracked-files=no",
@@ -48264,7 +48418,7 @@ Step: ${options.stepId}`;
       options.message,
       "-m",
       trailers,
-      ...only.args
+      ...which
     ],
     { input: only.input, okCodes: [0, 1] }
   );
@@ -48319,8 +48473,8 @@ function summaryCommit(stdout, length) {
 function inGitOrder(paths) {
   return [...paths].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
 }
-function pathspecOf(exclude, always = false) {
-  if (exclude.length === 0 && !always) return { args: [] };
+function pathspecOf(exclude) {
+  if (exclude.length === 0) return { args: [] };
   const specs = [".", ...exclude.map((path) => `:(exclude,literal)${path}`)];
   return { args: ["--pathspec-from-file=-", "--pathspec-file-nul"], input: `${specs.join("\0")}\0` };
 }
@@ -48354,9 +48508,9 @@ import { join as join3, sep as sep2 } from "node:path";
 
 // src/runner/gates/inside-workspace.ts
 import { realpath } from "node:fs/promises";
-import { isAbsolute, join as join2, normalize as normalize2, sep } from "node:path";
+import { isAbsolute as isAbsolute2, join as join2, normalize as normalize2, sep } from "node:path";
 function insideWorkspace(path) {
-  if (isAbsolute(path)) return void 0;
+  if (isAbsolute2(path)) return void 0;
   const clean = normalize2(path);
   if (clean === ".." || clean.startsWith(`..${sep}`)) return void 0;
   return clean;
@@ -48468,7 +48622,7 @@ async function readJson2(cwd, shown) {
 }
 
 // src/runner/run-process.ts
-import { spawn as spawn2 } from "node:child_process";
+import { spawn as spawn3 } from "node:child_process";
 import { performance as performance2 } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
 
@@ -48586,12 +48740,12 @@ function runCommand(options) {
     let child;
     try {
       const stdin = options.input === void 0 ? "ignore" : "pipe";
-      child = options.onSpawn ? spawn2("sh", ["-c", HELD, options.run, options.exitFile ?? ""], {
+      child = options.onSpawn ? spawn3("sh", ["-c", HELD, options.run, options.exitFile ?? ""], {
         cwd: options.cwd,
         env,
         detached: true,
         stdio: [stdin, "pipe", "pipe", "pipe"]
-      }) : spawn2("sh", ["-c", options.run], {
+      }) : spawn3("sh", ["-c", options.run], {
         cwd: options.cwd,
         env,
         detached: true,
@@ -48606,7 +48760,7 @@ function runCommand(options) {
     const pid = child.pid;
     let timedOut = false;
     let idledOut = false;
-    let idle;
+    let idle2;
     let exit;
     const timers = [];
     const killGroup = (signal) => {
@@ -48618,7 +48772,7 @@ function runCommand(options) {
     };
     const finish2 = (result) => {
       for (const timer of timers) clearTimeout(timer);
-      idle?.stop();
+      idle2?.stop();
       resolve11(result);
     };
     let stoppedFor;
@@ -48632,7 +48786,7 @@ function runCommand(options) {
     for (const stream of ["stdout", "stderr"]) {
       const decoder = new StringDecoder("utf8");
       child[stream]?.on("data", (chunk) => {
-        idle?.alive();
+        idle2?.alive();
         if (stream === "stdout" && lineOf !== void 0) {
           const lines2 = (pending + decoder.write(chunk)).split("\n");
           pending = lines2.pop() ?? "";
@@ -48689,7 +48843,7 @@ function runCommand(options) {
       child.stdin?.end(options.input);
     }
     if (options.idle !== void 0) {
-      idle = watchIdle({
+      idle2 = watchIdle({
         idleMs: options.idle.ms,
         ...options.idle.probe === void 0 ? {} : { probe: options.idle.probe },
         onIdle: () => {
@@ -48706,7 +48860,7 @@ function runCommand(options) {
     });
     child.on("exit", (code18, signal) => {
       exit = { code: code18, signal };
-      idle?.stop();
+      idle2?.stop();
       killGroup("SIGTERM");
       timers.push(setTimeout(() => killGroup("SIGKILL"), graceMs));
       timers.push(
@@ -48799,7 +48953,7 @@ ${tail.trimEnd()}`}`;
 
 // src/runner/worktrees.ts
 import { rm as rm2 } from "node:fs/promises";
-import { isAbsolute as isAbsolute2, relative, resolve as resolve3, sep as sep3 } from "node:path";
+import { isAbsolute as isAbsolute3, relative, resolve as resolve3, sep as sep3 } from "node:path";
 
 // src/runner/worktree-files.ts
 import { existsSync as existsSync2, mkdirSync, readFileSync as readFileSync3, rmSync, statSync as statSync2, unlinkSync, writeFileSync } from "node:fs";
@@ -48824,14 +48978,14 @@ function run(cwd, session, lines2) {
     session.out = "";
     session.err = "";
     session.waiting = resolve11;
-    hold(session, true);
+    holdChild(session.child, true);
     session.child.stdin?.write(`start
 ${lines2}prepare
 commit
 `);
   }).then((result) => {
     if (result.ok) crashPoint("git-update-ref:after");
-    hold(session, false);
+    holdChild(session.child, false);
     if (!session.gone) session.idle = setTimeout(() => letGo(cwd, session), IDLE_MS).unref();
     return result;
   });
@@ -48839,12 +48993,12 @@ commit
 function sessionFor(cwd) {
   const known2 = sessions.get(cwd);
   if (known2 !== void 0 && !known2.gone) return known2;
-  const child = spawnGit(cwd, ["update-ref", "--stdin"]);
+  const child = spawnGit(cwd, ["-c", "core.logAllRefUpdates=false", "update-ref", "--stdin"]);
   const session = { child, out: "", err: "", queue: Promise.resolve(), gone: false };
   sessions.set(cwd, session);
   child.stdout?.setEncoding("utf8").on("data", (chunk) => {
     session.out += chunk;
-    if (session.out.endsWith(DONE)) answer(session, ok(void 0));
+    if (session.out.endsWith(DONE)) answer2(session, ok(void 0));
   });
   child.stderr?.setEncoding("utf8").on("data", (chunk) => {
     session.err += chunk;
@@ -48856,25 +49010,17 @@ function sessionFor(cwd) {
     if (sessions.get(cwd) === session) sessions.delete(cwd);
     clearTimeout(session.idle);
     const said = session.err.trim().split("\n").slice(-2).join(" ");
-    answer(session, err("git-failed", `git update-ref --stdin failed in ${cwd}: ${said || why}`));
+    answer2(session, err("git-failed", `git update-ref --stdin failed in ${cwd}: ${said || why}`));
   };
   child.on("error", (error2) => end(error2.message));
   child.on("close", (code18, signal) => end(signal ? `killed by ${signal}` : `exit ${code18}`));
-  hold(session, false);
+  holdChild(session.child, false);
   return session;
 }
-function answer(session, result) {
+function answer2(session, result) {
   const waiting = session.waiting;
   session.waiting = void 0;
   waiting?.(result);
-}
-function hold(session, busy) {
-  const { child } = session;
-  const handles = [child, child.stdin, child.stdout, child.stderr];
-  for (const handle of handles) {
-    if (busy) handle?.ref?.();
-    else handle?.unref?.();
-  }
 }
 function letGo(cwd, session) {
   if (session.waiting !== void 0 || session.gone) return;
@@ -49028,7 +49174,7 @@ async function listLeftoverWorktrees(options) {
   const found2 = [];
   for (const tree of trees.value) {
     const rel = relative(root, tree.path);
-    if (rel === "" || rel.startsWith("..") || isAbsolute2(rel)) continue;
+    if (rel === "" || rel.startsWith("..") || isAbsolute3(rel)) continue;
     const parts = rel.split(sep3);
     if (parts.length !== 2) continue;
     found2.push({ ...tree, molId: parts[0], stepId: parts[1] });
@@ -49857,7 +50003,7 @@ async function record3(scene, events, handlers, out, depth) {
 }
 
 // src/local/formulas/local-formula-source.ts
-import { dirname as dirname4, isAbsolute as isAbsolute4, relative as relative3, resolve as resolve6 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute5, relative as relative3, resolve as resolve6 } from "node:path";
 
 // src/local/formulas/builtins.ts
 import { existsSync as existsSync3, readdirSync as readdirSync3, readFileSync as readFileSync4 } from "node:fs";
@@ -49896,7 +50042,7 @@ var packageBuiltins = (name) => {
 
 // src/local/formulas/catalog.ts
 import { existsSync as existsSync5, readdirSync as readdirSync4 } from "node:fs";
-import { basename as basename2, dirname as dirname3, isAbsolute as isAbsolute3, join as join9, relative as relative2, resolve as resolve5 } from "node:path";
+import { basename as basename2, dirname as dirname3, isAbsolute as isAbsolute4, join as join9, relative as relative2, resolve as resolve5 } from "node:path";
 
 // src/local/formulas/config-search-path.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -50015,7 +50161,7 @@ function lookedIn(catalog, repoDir) {
   const shown = (dir) => {
     if (dir === builtinFormulaDir()) return `${dir} (the built-ins)`;
     const rel = repoDir === void 0 ? dir : relative2(repoDir, dir);
-    return rel.startsWith("..") || isAbsolute3(rel) ? dir : rel;
+    return rel.startsWith("..") || isAbsolute4(rel) ? dir : rel;
   };
   const missing = catalog.missingDirs.map((d) => `${shown(d)} (missing)`);
   return [...catalog.searchDirs.map(shown), ...missing].join(", ");
@@ -50165,7 +50311,7 @@ async function pinDescriptionFiles(repoDir, name, path, pins) {
 }
 async function pinFile(repoDir, path, version3) {
   const fromBuiltins = relative3(builtinFormulaDir(), resolve6(path));
-  if (!fromBuiltins.startsWith("..") && !isAbsolute4(fromBuiltins)) return ok(builtinPin(version3));
+  if (!fromBuiltins.startsWith("..") && !isAbsolute5(fromBuiltins)) return ok(builtinPin(version3));
   return pinBlob(repoDir, path);
 }
 async function pinBlob(repoDir, path) {
@@ -50174,7 +50320,7 @@ async function pinBlob(repoDir, path) {
   if (!hashed.ok)
     return err("pin-failed", `cannot store ${path} in the repository to pin it: ${hashed.error.message}`);
   const inRepo = relative3(repoDir, absolute);
-  const shown = inRepo.startsWith("..") || isAbsolute4(inRepo) ? absolute : inRepo;
+  const shown = inRepo.startsWith("..") || isAbsolute5(inRepo) ? absolute : inRepo;
   return ok({ path: shown, blobSha: hashed.value.stdout.trim() });
 }
 
@@ -50492,7 +50638,7 @@ import { resolve as resolve8 } from "node:path";
 
 // src/runner/git-config-files.ts
 import { readFile as readFile2 } from "node:fs/promises";
-import { dirname as dirname5, isAbsolute as isAbsolute5, join as join10, resolve as resolve7 } from "node:path";
+import { dirname as dirname5, isAbsolute as isAbsolute6, join as join10, resolve as resolve7 } from "node:path";
 async function readState(path) {
   try {
     return await readFile2(path);
@@ -50570,7 +50716,7 @@ function namedConfigFiles(cwd, listed2) {
       if (!env.HOME) return void 0;
       path = join10(env.HOME, target.slice(2));
     } else if (target.startsWith("~") || target.startsWith("%(")) return void 0;
-    else path = isAbsolute5(target) ? target : resolve7(dirname5(origin), target);
+    else path = isAbsolute6(target) ? target : resolve7(dirname5(origin), target);
     paths.push(path);
   }
   return paths;
@@ -50581,7 +50727,7 @@ async function systemConfigPath(cwd, env) {
   if (env.GIT_CONFIG_SYSTEM !== void 0) return resolve7(env.GIT_CONFIG_SYSTEM);
   systemPath ??= git(cwd, ["config", "--system", "--edit"], { env: { GIT_EDITOR: "echo" } }).then((out) => {
     const path = out.ok ? out.value.stdout.replace(/\n$/, "") : "";
-    return isAbsolute5(path) && !path.includes("\n") ? path : null;
+    return isAbsolute6(path) && !path.includes("\n") ? path : null;
   });
   return systemPath;
 }
@@ -50763,6 +50909,9 @@ async function branchOf(cwd) {
 // src/runner/tree-status.ts
 async function treeStatus(cwd) {
   const out = await git(cwd, [
+    // Without it, status writes the index whenever it refreshed a file's times: a lock file made
+    // and an index replaced at every step, while the step's commit writes the index anyway.
+    "--no-optional-locks",
     "status",
     "--porcelain=v2",
     "--branch",
@@ -51577,12 +51726,12 @@ async function doWork({ job, checkout, ran }) {
     return { ...outcome, budget: true };
   }
   if (command?.idledOut) {
-    const idle = def.idleTimeout ?? "its idle_timeout";
+    const idle2 = def.idleTimeout ?? "its idle_timeout";
     return keepWorkInProgress(job, checkout, command, failed, {
       code: "step-idle",
-      why: `the agent was idle for ${idle} (no output, no file change) and was stopped`,
-      commitWhy: `the agent was stopped after ${idle} without output or file changes`,
-      note: `idle for ${idle}: stopped`
+      why: `the agent was idle for ${idle2} (no output, no file change) and was stopped`,
+      commitWhy: `the agent was stopped after ${idle2} without output or file changes`,
+      note: `idle for ${idle2}: stopped`
     });
   }
   if (command !== void 0 && how !== void 0) {
@@ -51625,6 +51774,7 @@ async function doWork({ job, checkout, ran }) {
     stepId: def.id,
     message: `${def.title || def.id} (${mol.id})`,
     baseCommit: checkout.baseCommit,
+    reflog: checkout.kind === "tree",
     ...head === void 0 ? {} : { headCommit: head },
     ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting },
     ...stayed && status2.value !== void 0 ? { status: status2.value } : {}
@@ -51707,6 +51857,7 @@ async function keepWorkInProgress(job, checkout, command, failed, stopped) {
     stepId: def.id,
     message: `WIP ${def.title || def.id} (${mol.id}): ${stopped.commitWhy ?? stopped.why}`,
     baseCommit: checkout.baseCommit,
+    reflog: checkout.kind === "tree",
     ...checkout.preexisting === void 0 ? {} : { exclude: checkout.preexisting }
   });
   if (!committed.ok) return failed(committed.error, { command });
@@ -52341,7 +52492,7 @@ function finishedText(before, after, def, outcome, ms) {
 import { hostname as hostname7 } from "node:os";
 
 // src/local/store/file-lock.ts
-import { randomBytes } from "node:crypto";
+import { randomBytes as randomBytes2 } from "node:crypto";
 import {
   closeSync,
   fstatSync,
@@ -52368,7 +52519,7 @@ async function acquireFileLock(path, options = {}) {
       pid: process.pid,
       host: hostname6(),
       acquiredAt: new Date(now()).toISOString(),
-      nonce: randomBytes(8).toString("hex"),
+      nonce: randomBytes2(8).toString("hex"),
       ...options.about === void 0 ? {} : { about: options.about }
     };
     const created = tryCreate(path, holder);
@@ -52611,14 +52762,14 @@ async function unfinishedLine(ctx, holder, molId) {
   if (!loaded.ok || loaded.value === void 0) return void 0;
   const step2 = loaded.value.steps.find((s) => s.status === "in_progress");
   if (step2 === void 0) return void 0;
-  const gone2 = `molecule ${holder.about}'s runner (pid ${holder.pid}) is gone`;
+  const gone3 = `molecule ${holder.about}'s runner (pid ${holder.pid}) is gone`;
   const recorded = step2.lease?.process;
   const group = recorded === void 0 || recorded.host !== hostname7() ? void 0 : {
     pgid: recorded.pgid,
     ...recorded.startTime === void 0 ? {} : { startTime: recorded.startTime }
   };
   const what = group !== void 0 && groupAlive(group) ? `but its step ${step2.id} still runs here (process group ${group.pgid})` : `and left its step ${step2.id} unfinished in this tree`;
-  return `${gone2}, ${what}; mol resume ${holder.about} ends that attempt and runs on (or mol burn ${holder.about} --force drops it)`;
+  return `${gone3}, ${what}; mol resume ${holder.about} ends that attempt and runs on (or mol burn ${holder.about} --force drops it)`;
 }
 
 // src/cli/executor.ts
@@ -52983,10 +53134,10 @@ var FORMULA_OPTIONS = [VAR, OVERLAY, FORMULAS];
 import { userInfo } from "node:os";
 
 // src/cli/new-molecule-id.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
+import { randomBytes as randomBytes3 } from "node:crypto";
 function newMoleculeId(formula) {
   const slug = formula.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/\.{2,}/g, ".").replace(/^[^a-z0-9]+/, "").slice(0, 40);
-  return `${slug || "mol"}-${randomBytes2(3).toString("hex")}`;
+  return `${slug || "mol"}-${randomBytes3(3).toString("hex")}`;
 }
 
 // src/cli/repo.ts
@@ -53063,12 +53214,12 @@ import { mkdir, readdir as readdir2, rm as rm8, writeFile as writeFile2 } from "
 import { join as join19 } from "node:path";
 
 // src/local/store/atomic-write.ts
-import { randomBytes as randomBytes3 } from "node:crypto";
+import { randomBytes as randomBytes4 } from "node:crypto";
 import { open as open3, rename, rm as rm7 } from "node:fs/promises";
 import { basename as basename3, dirname as dirname8, join as join17 } from "node:path";
 async function writeFileAtomic(path, data) {
   const dir = dirname8(path);
-  const tmp = join17(dir, `.${basename3(path)}.${process.pid}.${randomBytes3(4).toString("hex")}.tmp`);
+  const tmp = join17(dir, `.${basename3(path)}.${process.pid}.${randomBytes4(4).toString("hex")}.tmp`);
   const handle = await open3(tmp, "wx");
   try {
     fullDiskPoint();
@@ -53955,8 +54106,8 @@ async function loadMolecule(ctx, id) {
   if (!loaded.ok) return loaded;
   if (loaded.value === void 0) {
     const archived = await ctx.store.loadArchive(id);
-    const gone2 = archived.ok && archived.value !== void 0 ? " (it was squashed; its record stays in the store)" : "";
-    return err("unknown-molecule", `there is no molecule "${id}"${gone2}; \`mol list\` shows them`);
+    const gone3 = archived.ok && archived.value !== void 0 ? " (it was squashed; its record stays in the store)" : "";
+    return err("unknown-molecule", `there is no molecule "${id}"${gone3}; \`mol list\` shows them`);
   }
   const proto = await loadProto2(ctx.repoDir, loaded.value);
   if (!proto.ok) return proto;
@@ -55130,14 +55281,14 @@ async function gcCommand({ io, values }) {
       io.err(`mol: ${proto.error.message}`);
       continue;
     }
-    const gone2 = await changeMolecule(
+    const gone3 = await changeMolecule(
       ctx.value.store,
       proto.value,
       mol.id,
       { type: "evaporate" },
       ctx.value.io.now()
     );
-    if (!gone2.ok) continue;
+    if (!gone3.ok) continue;
     live.delete(mol.id);
     done2.evaporated.push(mol.id);
   }
@@ -55550,8 +55701,8 @@ async function surveyLocks(storeDir) {
       const holder = JSON.parse(await readFile9(join23(dir, name), "utf8"));
       const acquired = Date.parse(holder.acquiredAt ?? "");
       if (!Number.isFinite(acquired)) continue;
-      const gone2 = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
-      locks.push({ molId, expiresAt: new Date(gone2 ? acquired : acquired + STALE_MS).toISOString() });
+      const gone3 = isRunGone(`${holder.host}:${holder.pid}:${acquired}`);
+      locks.push({ molId, expiresAt: new Date(gone3 ? acquired : acquired + STALE_MS).toISOString() });
     } catch {
     }
   }
@@ -56199,7 +56350,7 @@ ${watchingLine(mol, io.style)}` : ""}` : changeLine(mol, before, io.style);
         io.err(`mol: ${loaded.error.message}`);
         return EXIT.failed;
       }
-      if (loaded.value === void 0) return gone(ctx, mol);
+      if (loaded.value === void 0) return gone2(ctx, mol);
       if (loaded.value.rev === mol.rev) continue;
       const before = mol;
       mol = loaded.value;
@@ -56210,7 +56361,7 @@ ${watchingLine(mol, io.style)}` : ""}` : changeLine(mol, before, io.style);
     watch.close();
   }
 }
-async function gone(ctx, last) {
+async function gone2(ctx, last) {
   const archived = await ctx.store.loadArchive(last.id);
   const how = archived.ok && archived.value !== void 0 ? "squashed" : "burned";
   ctx.io.out(`${last.id} was ${how}`);
@@ -56432,7 +56583,7 @@ function canBeDone(mol, step2) {
 }
 
 // src/local/formulas/validate-files.ts
-import { dirname as dirname11, isAbsolute as isAbsolute6, relative as relative4, resolve as resolve10 } from "node:path";
+import { dirname as dirname11, isAbsolute as isAbsolute7, relative as relative4, resolve as resolve10 } from "node:path";
 function formulaTargets(targets, cwd) {
   const files = [];
   for (const target of targets) {
@@ -56486,7 +56637,7 @@ function asDiagnostics(error2, file2) {
 }
 function relativeTo(cwd, path) {
   const rel = relative4(cwd, path);
-  return rel.startsWith("..") || isAbsolute6(rel) ? path : rel;
+  return rel.startsWith("..") || isAbsolute7(rel) ? path : rel;
 }
 
 // src/cli/commands/validate.ts
