@@ -113,4 +113,10 @@ describe('launch', () => {
   it('refuses an argument holding NUL, which no program can be given, without starting anything', async () => {
     expect(await launch('sh', ['-c', 'true', 'a\0b'], dir, ENV)).toBeUndefined();
   });
+
+  // Last: a machine with no `sh` sends every later call of this process the usual way.
+  it('answers undefined where no shell can be started, so the caller runs the program itself', async () => {
+    expect(await launch('sh', ['-c', 'true'], dir, { PATH: join(dir, 'no-bin') })).toBeUndefined();
+    expect(await launch('sh', ['-c', 'true'], dir, ENV)).toBeUndefined();
+  });
 });
