@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { discard, emptyTrash } from './bench/trash.mjs';
+import { freshFolder } from './bench/fresh-folder.mjs';
 import { buildCli } from './bundle.mjs';
 
 const exec = promisify(execFile);
@@ -25,25 +25,32 @@ const HANOI = join(
   'test/fixtures/corpus/gastown/internal/formula/formulas/towers-of-hanoi-10.formula.toml',
 );
 
-export async function benchCli({ quick = false } = {}) {
+/** `quick`: the chains alone (no hanoi), `runs` times each (default 3, 1 when quick). */
+export async function benchCli({ quick = false, runs = quick ? 1 : 3 } = {}) {
   // Inside the project, so the CLI finds the built-in formulas by walking up from itself.
-  await mkdir(join(ROOT, 'node_modules/.cache'), { recursive: true });
-  const dir = await mkdtemp(join(ROOT, 'node_modules/.cache', 'mol-bench-cli-'));
+  const dir = await freshFolder('cli-');
+  const roots = [dir];
+  // Each repository in a fresh folder of its own: what one run removes (its worktrees, lock files)
+  // does not slow the next, and everything goes when the section ends.
+  const onDisk = async () => {
+    const root = await freshFolder('repo-');
+    roots.push(root);
+    return root;
+  };
   const bin = join(dir, 'mol.js');
   await buildCli(bin);
   try {
-    // The chains first: the rows with goals are measured before hanoi frees its files nearby.
-    const chained = await chains(bin, dir, quick ? 1 : 3);
-    const hanoied = quick ? [] : await hanoi(bin, dir);
-    return { rows: [...hanoied, ...chained, ...(await views(bin, dir, 3))] };
+    const chained = await chains(bin, onDisk, runs);
+    const hanoied = quick ? [] : await hanoi(bin, onDisk);
+    return { rows: [...hanoied, ...chained, ...(await views(bin, onDisk, 3))] };
   } finally {
-    await discard(dir);
+    for (const root of roots) await rm(root, { recursive: true, force: true });
   }
 }
 
-async function hanoi(bin, where) {
+async function hanoi(bin, folder) {
   const toml = (await readFile(HANOI, 'utf8')).replace(/^\[\[steps\]\]$/gm, '[[steps]]\nrun = "true"');
-  const repo = await tempRepo(where);
+  const repo = await tempRepo(folder);
   const file = join(repo, '..', 'hanoi.formula.toml');
   await writeFile(file, toml);
   const wall = await timeMol(bin, ['run', file, '--id', 'hanoi'], repo);
@@ -74,19 +81,19 @@ async function hanoi(bin, where) {
   ];
 }
 
-async function chains(bin, where, runs) {
+async function chains(bin, folder, runs) {
   const STEPS = 50;
   // The project folder, where a user's checkout is, and memory (tmpfs, where there is one): what
   // Molecular costs apart from the disk under it.
-  const places = [{ label: '', dir: where }];
+  const places = [{ label: '', folder }];
   const shm = existsSync('/dev/shm') ? await mkdtemp('/dev/shm/mol-bench-') : undefined;
-  if (shm !== undefined) places.push({ label: ', in memory', dir: shm });
+  if (shm !== undefined) places.push({ label: ', in memory', folder: () => mkdtemp(join(shm, 'repo-')) });
   const runsOf = {};
   try {
     for (let r = 0; r < runs; r++) {
       for (const place of places) {
         for (const execution of ['distributed', 'local']) {
-          const repo = await tempRepo(place.dir);
+          const repo = await tempRepo(place.folder);
           const file = join(repo, '..', 'chain.formula.toml');
           await writeFile(file, chainFormula(STEPS, execution));
           const wall = await timeMol(bin, ['run', file, '--id', 'chain'], repo);
@@ -109,7 +116,7 @@ async function chains(bin, where, runs) {
       name: `mol run, ${STEPS}-step chain, ${key}`,
       value: median(walls) / 1000,
       unit: 's',
-      note: `median of ${runs}`,
+      note: `median of ${runs}${runs > 1 ? ` (${(Math.min(...walls) / 1000).toFixed(2)}–${(Math.max(...walls) / 1000).toFixed(2)} s)` : ''}`,
     });
     rows.push({
       name: `  per step (${key})`,
@@ -127,9 +134,9 @@ async function chains(bin, where, runs) {
   return rows;
 }
 
-async function views(bin, where, runs) {
+async function views(bin, folder, runs) {
   const MOLECULES = 1000;
-  const repo = await tempRepo(where);
+  const repo = await tempRepo(folder);
   const file = join(repo, '..', 'review.formula.toml');
   await writeFile(
     file,
@@ -229,15 +236,9 @@ async function timeMol(bin, args, cwd) {
   return ms;
 }
 
-/**
- * A repository in the bench's own folder, in the project like a user's checkout, and kept until the
- * whole section ends. Not in the system temp folder, and not removed between runs: on a file system
- * without a journal (this project's CI hosts), ext4 skips every inode freed in the last minute or
- * so when it makes a file, reading the inode table as it goes, so the cost of each file a step
- * makes grows with what was deleted nearby just before (the shared temp folder, a previous run).
- */
-async function tempRepo(where) {
-  const root = await realpath(await mkdtemp(join(where, 'repo-')));
+/** A repository with one commit, in a new folder from `folder()`. */
+async function tempRepo(folder) {
+  const root = await realpath(await folder());
   const repo = join(root, 'repo');
   await mkdir(repo);
   const git = (args) =>
@@ -260,7 +261,6 @@ function median(values) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { rows } = await benchCli({ quick: process.argv.includes('--quick') });
-  await emptyTrash();
   for (const r of rows) {
     const value = Number.isInteger(r.value) ? r.value : r.value.toFixed(r.value < 10 ? 2 : 1);
     console.log(`${r.name}: ${value} ${r.unit}${r.note ? `  (${r.note})` : ''}`);

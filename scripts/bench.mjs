@@ -7,7 +7,6 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { emptyTrash } from './bench/trash.mjs';
 
 async function loadTs(entry, exportName) {
   // Inside the project, so the bundle's external packages resolve from node_modules.
@@ -104,12 +103,12 @@ Written by \`npm run bench\` (scripts/bench.mjs, bench/); do not edit by hand. M
 shared, so expect ±2× between runs. \`npm run bench -- scale\` re-measures one section and keeps the others.
 The \`mol run\` chains run in a folder of the project, as a user's checkout is, and again in memory
 (tmpfs): on ext4 without a journal, as on this machine, a file made costs more for every file freed
-near it in the last minute or so, so the bench removes its folders only when the whole run ends.
+near it in the last minute or so, so the chains run where nothing was removed lately
+(scripts/bench/fresh-folder.mjs).
 
 - Machine: ${machine}
 - Date: ${date}
 
 ${sections.map((section) => `${section.trimEnd()}\n`).join('\n')}`;
 await writeFile('BENCHMARKS.md', doc);
-await emptyTrash();
 process.stderr.write('bench: wrote BENCHMARKS.md\n');

@@ -62,7 +62,10 @@ export async function measure() {
     const perStep = (calls.length - once.length) / (STEPS - 1);
     const kinds = new Map();
     for (const line of calls) {
-      const words = line.split(' ').filter((w, i, all) => w !== '-c' && all[i - 1] !== '-c');
+      // The subcommand and its first flag, past git's own options (`-c k=v`, `--no-optional-locks`).
+      const words = line
+        .split(' ')
+        .filter((w, i, all) => w !== '-c' && all[i - 1] !== '-c' && w !== '--no-optional-locks');
       const flag = words[1]?.startsWith('-') ? ` ${words[1]}` : '';
       const name = `${words[0]}${flag}`;
       kinds.set(name, (kinds.get(name) ?? 0) + 1);

@@ -4,11 +4,11 @@
 import { benchCli } from '../../scripts/bench-cli.mjs';
 
 export async function measure() {
-  const { rows } = await benchCli({ quick: true });
+  const { rows } = await benchCli({ quick: true, runs: 3 });
   const pick = (execution, goal) => {
     const row = rows.find((r) => r.name.trim() === `per step (${execution})`);
     return {
-      name: `mol run, per-step overhead, ${execution} (50-step chain)`,
+      name: `mol run, per-step overhead, ${execution} (50-step chain, median of 3 runs)`,
       value: row?.value ?? Number.NaN,
       unit: 'ms',
       goal,
