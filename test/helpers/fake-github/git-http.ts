@@ -9,12 +9,19 @@
 import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 const GIT_PATH = /^\/([^/]+)\/([^/]+?)(?:\.git)?\/(info\/refs|git-upload-pack|git-receive-pack)$/;
 
 export interface GitRequest {
   service: 'upload-pack' | 'receive-pack';
   login: string | null;
+  /**
+   * How long the fake took to answer, in ms (its `git http-backend` on the test's own cores, where
+   * GitHub's are elsewhere): set once the answer is sent, so a benchmark can tell it from the
+   * client's own time.
+   */
+  servedMs?: number;
 }
 
 export interface GitHttpOptions {
@@ -52,7 +59,12 @@ export function serveGit(req: IncomingMessage, res: ServerResponse, options: Git
       .end(login === undefined ? 'Bad credentials\n' : 'Authentication required\n');
     return true;
   }
-  options.log.push({ service, login });
+  const logged: GitRequest = { service, login };
+  options.log.push(logged);
+  const started = performance.now();
+  res.on('finish', () => {
+    logged.servedMs = performance.now() - started;
+  });
   const child = spawn('git', ['http-backend'], {
     env: {
       PATH: process.env.PATH ?? '',
