@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     setupFiles: ['test/setup.ts'],
+    globalSetup: ['test/temp-folder.ts'],
     // A guard against hangs, not a speed check: a shared machine may run a real git and a real
     // `mol` many times slower than an idle one.
     testTimeout: 120_000,
