@@ -28,7 +28,7 @@ const must = <T>(result: { ok: true; value: T } | { ok: false; error: { message:
   return result.value;
 };
 
-async function commitAfterStatus(exclude: string[] = []) {
+async function commitAfterStatus(exclude: string[] = [], reflog?: boolean) {
   const status = must(await treeStatus(repo.dir));
   if (status === undefined) throw new Error('no status');
   return must(
@@ -40,6 +40,7 @@ async function commitAfterStatus(exclude: string[] = []) {
       baseCommit: base,
       exclude,
       status,
+      ...(reflog === undefined ? {} : { reflog }),
     }),
   );
 }
@@ -99,19 +100,7 @@ describe('commitStep after a status', () => {
     ] as const) {
       await repo.git(['-c', 'core.logAllRefUpdates=false', 'checkout', '-q', '-b', branch, base]);
       await repo.write('b.txt', `${branch}\n`);
-      const status = must(await treeStatus(repo.dir));
-      if (status === undefined) throw new Error('no status');
-      must(
-        await commitStep({
-          cwd: repo.dir,
-          molId: 'm',
-          stepId: 's',
-          message: 's',
-          baseCommit: base,
-          status,
-          reflog,
-        }),
-      );
+      await commitAfterStatus([], reflog);
       expect(await pathExists(logOf(branch))).toBe(reflog);
     }
   });
