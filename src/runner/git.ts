@@ -89,16 +89,10 @@ async function runGit(cwd: string, args: string[], options: GitOptions): Promise
       ? await launch('git', argv, cwd, gitEnvironment(), MAX_OUTPUT)
       : undefined;
   if (launched !== undefined) {
-    const why = launched.overflowed ? 'more output than the runner reads' : launched.stderr;
-    return answer(
-      cwd,
-      args,
-      options,
-      launched.overflowed ? -1 : launched.code,
-      launched.stdout,
-      launched.stderr,
-      why,
-    );
+    const { stdout, stderr, overflowed } = launched;
+    if (overflowed)
+      return answer(cwd, args, options, { stdout, stderr, code: -1 }, 'more output than the runner reads');
+    return answer(cwd, args, options, { stdout, stderr, code: launched.code }, stderr);
   }
   return new Promise((resolve) => {
     const child = execFile(
@@ -112,7 +106,7 @@ async function runGit(cwd: string, args: string[], options: GitOptions): Promise
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve(answer(cwd, args, options, code, stdout, stderr, stderr || error?.message || ''));
+        resolve(answer(cwd, args, options, { stdout, stderr, code }, stderr || error?.message || ''));
       },
     );
     if (options.input !== undefined) child.stdin?.end(options.input);
@@ -121,18 +115,17 @@ async function runGit(cwd: string, args: string[], options: GitOptions): Promise
 
 const MAX_OUTPUT = 64 * 1024 * 1024;
 
+/** The call's output when its exit code is an answer; else a failure naming it, with `failure`'s last lines. */
 function answer(
   cwd: string,
   args: string[],
   options: GitOptions,
-  code: number,
-  stdout: string,
-  stderr: string,
+  out: GitOutput,
   failure: string,
 ): Result<GitOutput> {
-  if ((options.okCodes ?? [0]).includes(code)) return ok({ stdout, stderr, code });
+  if ((options.okCodes ?? [0]).includes(out.code)) return ok(out);
   const why = failure.trim().split('\n').slice(-3).join(' ');
-  return err('git-failed', `git ${args.join(' ')} failed in ${cwd}: ${why || `exit ${code}`}`);
+  return err('git-failed', `git ${args.join(' ')} failed in ${cwd}: ${why || `exit ${out.code}`}`);
 }
 
 /**
