@@ -77549,16 +77549,10 @@ async function runGit(cwd, args, options) {
   const argv = [...HARDENING, ...args];
   const launched = options.input === void 0 && options.env === void 0 ? await launch("git", argv, cwd, gitEnvironment(), MAX_OUTPUT) : void 0;
   if (launched !== void 0) {
-    const why = launched.overflowed ? "more output than the runner reads" : launched.stderr;
-    return answer(
-      cwd,
-      args,
-      options,
-      launched.overflowed ? -1 : launched.code,
-      launched.stdout,
-      launched.stderr,
-      why
-    );
+    const { stdout, stderr, overflowed } = launched;
+    if (overflowed)
+      return answer(cwd, args, options, { stdout, stderr, code: -1 }, "more output than the runner reads");
+    return answer(cwd, args, options, { stdout, stderr, code: launched.code }, stderr);
   }
   return new Promise((resolve9) => {
     const child = execFile(
@@ -77572,17 +77566,17 @@ async function runGit(cwd, args, options) {
       },
       (error3, stdout, stderr) => {
         const code18 = error3 ? typeof error3.code === "number" ? error3.code : -1 : 0;
-        resolve9(answer(cwd, args, options, code18, stdout, stderr, stderr || error3?.message || ""));
+        resolve9(answer(cwd, args, options, { stdout, stderr, code: code18 }, stderr || error3?.message || ""));
       }
     );
     if (options.input !== void 0) child.stdin?.end(options.input);
   });
 }
 var MAX_OUTPUT = 64 * 1024 * 1024;
-function answer(cwd, args, options, code18, stdout, stderr, failure2) {
-  if ((options.okCodes ?? [0]).includes(code18)) return ok({ stdout, stderr, code: code18 });
+function answer(cwd, args, options, out, failure2) {
+  if ((options.okCodes ?? [0]).includes(out.code)) return ok(out);
   const why = failure2.trim().split("\n").slice(-3).join(" ");
-  return err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`);
+  return err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${out.code}`}`);
 }
 function spawnGit(cwd, args) {
   return spawn2("git", [...HARDENING, ...args], {

@@ -48323,16 +48323,10 @@ async function runGit(cwd, args, options) {
   const argv = [...HARDENING, ...args];
   const launched = options.input === void 0 && options.env === void 0 ? await launch("git", argv, cwd, gitEnvironment(), MAX_OUTPUT) : void 0;
   if (launched !== void 0) {
-    const why = launched.overflowed ? "more output than the runner reads" : launched.stderr;
-    return answer(
-      cwd,
-      args,
-      options,
-      launched.overflowed ? -1 : launched.code,
-      launched.stdout,
-      launched.stderr,
-      why
-    );
+    const { stdout, stderr, overflowed } = launched;
+    if (overflowed)
+      return answer(cwd, args, options, { stdout, stderr, code: -1 }, "more output than the runner reads");
+    return answer(cwd, args, options, { stdout, stderr, code: launched.code }, stderr);
   }
   return new Promise((resolve11) => {
     const child = execFile(
@@ -48346,17 +48340,17 @@ async function runGit(cwd, args, options) {
       },
       (error2, stdout, stderr) => {
         const code18 = error2 ? typeof error2.code === "number" ? error2.code : -1 : 0;
-        resolve11(answer(cwd, args, options, code18, stdout, stderr, stderr || error2?.message || ""));
+        resolve11(answer(cwd, args, options, { stdout, stderr, code: code18 }, stderr || error2?.message || ""));
       }
     );
     if (options.input !== void 0) child.stdin?.end(options.input);
   });
 }
 var MAX_OUTPUT = 64 * 1024 * 1024;
-function answer(cwd, args, options, code18, stdout, stderr, failure2) {
-  if ((options.okCodes ?? [0]).includes(code18)) return ok({ stdout, stderr, code: code18 });
+function answer(cwd, args, options, out, failure2) {
+  if ((options.okCodes ?? [0]).includes(out.code)) return ok(out);
   const why = failure2.trim().split("\n").slice(-3).join(" ");
-  return err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${code18}`}`);
+  return err("git-failed", `git ${args.join(" ")} failed in ${cwd}: ${why || `exit ${out.code}`}`);
 }
 function spawnGit(cwd, args) {
   return spawn2("git", [...HARDENING, ...args], {
