@@ -32,6 +32,8 @@ export interface GitHttpOptions {
   /** The login of a Basic `x-access-token:<token>` credential; null when absent, undefined when refused. */
   loginOf: (req: IncomingMessage) => string | null | undefined;
   log: GitRequest[];
+  /** Each `git http-backend` still running, until it exits (the server's close waits for them). */
+  serving?: Set<Promise<void>>;
 }
 
 /** True when the request was git's (answered here); false leaves it to the API. */
@@ -81,6 +83,15 @@ export function serveGit(req: IncomingMessage, res: ServerResponse, options: Git
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  const exited = new Promise<void>((resolve) => {
+    child.on('close', () => resolve());
+    child.on('error', (error) => {
+      if (!res.headersSent) res.writeHead(500).end(`git http-backend failed: ${error.message}`);
+      resolve();
+    });
+  });
+  options.serving?.add(exited);
+  void exited.then(() => options.serving?.delete(exited));
   req.pipe(child.stdin);
   const out: Buffer[] = [];
   let errors = '';

@@ -85,6 +85,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
 
   let gitRemote: string | undefined;
   const gitRequests: GitRequest[] = [];
+  const gitServing = new Set<Promise<void>>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const served = serveGit(req, res, {
@@ -100,6 +101,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         return (tokens.get(token) ?? actorFor(`${state.appSlug}[bot]`)).login;
       },
       log: gitRequests,
+      serving: gitServing,
     });
     if (served) return;
     const method = (req.method ?? 'GET').toUpperCase();
@@ -262,10 +264,14 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       set.add(listener as Listener);
       return () => set.delete(listener as Listener);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      // A git http-backend whose client went away may still be writing into the remote: closed
+      // means done with it, so the test's cleanup can remove it.
+      await Promise.all(gitServing);
+    },
   };
 }
